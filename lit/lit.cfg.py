@@ -1,0 +1,49 @@
+# lit configuration for timeit's command-line tests.
+import os
+import subprocess
+import tempfile
+
+import lit.formats
+
+config.name = "timeit"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.timeit_obj_root
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.timeit_bin_dir, config.environment.get("PATH", "/usr/bin:/bin")])
+# Sanitizer builds: a leak report would change exit codes the tests check.
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+timeit = os.path.join(config.timeit_bin_dir, "timeit")
+config.substitutions.append(("%timeit", timeit))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%python", "python3"))
+
+
+def counted(event):
+    """Runs timeit once on /bin/true with `event` and says whether it was counted."""
+    with tempfile.TemporaryDirectory() as tmp:
+        summary = os.path.join(tmp, "summary")
+        result = subprocess.run([timeit, "-e", event, "--summary", summary, "/bin/true"],
+                                capture_output=True)
+        if result.returncode != 0:
+            return False
+        with open(summary) as f:
+            return any(line.split()[0] == event for line in f if line.strip())
+
+
+# Hardware tests say `REQUIRES: perf-hw`; their fallback twins say `UNSUPPORTED: perf-hw`,
+# so every machine runs exactly one of each pair and none is skipped silently.
+if counted("task-clock"):
+    config.available_features.add("perf-sw")
+if counted("instructions"):
+    config.available_features.add("perf-hw")
+if os.path.exists("/sys/bus/event_source/devices/cpu"):
+    config.available_features.add("cpu-pmu")
+if os.getuid() == 0:
+    config.available_features.add("root")

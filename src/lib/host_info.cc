@@ -1,0 +1,61 @@
+#include "timeit/host_info.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "timeit/pfm_encoding.h"
+
+namespace timeit {
+namespace {
+
+std::string CpuModel() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+std::vector<std::string> KernelPmus() {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/sys/bus/event_source/devices", error)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+std::string TimeitVersion() { return TIMEIT_VERSION; }
+
+HostInfo CollectHostInfo() {
+  HostInfo host;
+  utsname names;
+  if (::uname(&names) == 0) {
+    host.hostname = names.nodename;
+    host.kernel = std::string(names.sysname) + " " + names.release;
+    host.machine = names.machine;
+  }
+  host.cpu_model = CpuModel();
+  host.cpu_count = ::sysconf(_SC_NPROCESSORS_ONLN);
+  std::ifstream paranoid("/proc/sys/kernel/perf_event_paranoid");
+  int level;
+  if (paranoid >> level) host.perf_event_paranoid = level;
+  host.kernel_pmus = KernelPmus();
+  host.libpfm_pmus = LibpfmPresentPmus();
+  host.timeit_version = TimeitVersion();
+  host.libpfm_version = LibpfmVersion();
+  return host;
+}
+
+}  // namespace timeit

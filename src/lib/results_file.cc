@@ -1,0 +1,194 @@
+#include "timeit/results_file.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "timeit/error.h"
+#include "timeit/unique_fd.h"
+
+namespace timeit {
+namespace {
+
+nlohmann::json CountersToJson(const CounterResults& counters) {
+  nlohmann::json json = {{"backend", counters.backend}, {"available", counters.available}};
+  if (!counters.available) json["unavailable_reason"] = counters.unavailable_reason;
+  nlohmann::json events = nlohmann::json::array();
+  for (const CounterReading& reading : counters.readings) {
+    nlohmann::json event = {{"event", reading.event}, {"status", CounterStatusName(reading.status)}};
+    if (reading.status != CounterStatus::kNotSupported) {
+      event["raw"] = reading.raw;
+      event["time_enabled_ns"] = reading.time_enabled;
+      event["time_running_ns"] = reading.time_running;
+    }
+    if (reading.has_value()) event["value"] = reading.metric_value();
+    event["unit"] = reading.is_time ? "s" : "count";
+    if (reading.user_only) event["user_only"] = true;
+    if (!reading.error.empty()) event["error"] = reading.error;
+    events.push_back(std::move(event));
+  }
+  json["events"] = std::move(events);
+  return json;
+}
+
+std::string_view FailureName(LaunchFailure failure) {
+  switch (failure) {
+    case LaunchFailure::kNone:
+      return "none";
+    case LaunchFailure::kSetup:
+      return "setup";
+    case LaunchFailure::kExec:
+      return "exec";
+    case LaunchFailure::kInterrupted:
+      return "interrupted";
+  }
+  return "none";
+}
+
+std::string ReadAll(int fd) {
+  std::string content;
+  char buffer[1 << 16];
+  while (true) {
+    ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("read", errno));
+    if (got == 0) return content;
+    content.append(buffer, static_cast<size_t>(got));
+  }
+}
+
+void WriteAll(int fd, const std::string& text, const std::string& path) {
+  size_t done = 0;
+  while (done < text.size()) {
+    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
+    done += static_cast<size_t>(wrote);
+  }
+}
+
+/// Opens and exclusively locks the file currently at `path`. Another writer may have
+/// renamed a new file over the one we locked while we waited; then we lock again.
+UniqueFd LockCurrentFile(const std::string& path) {
+  while (true) {
+    UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666));
+    if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
+    while (::flock(fd.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
+    }
+    struct stat locked, current;
+    if (::fstat(fd.get(), &locked) == 0 && !S_ISREG(locked.st_mode)) {
+      // Renaming a temporary over /dev/null or a FIFO would destroy it, not append to it.
+      throw Error(ErrorKind::kUsage, "results file '" + path + "' is not a regular file");
+    }
+    if (::fstat(fd.get(), &locked) == 0 && ::stat(path.c_str(), &current) == 0 &&
+        locked.st_dev == current.st_dev && locked.st_ino == current.st_ino) {
+      return fd;
+    }
+  }
+}
+
+nlohmann::json& FindOrAddBenchmark(nlohmann::json& document, const std::string& name,
+                                   const std::vector<std::string>& command) {
+  nlohmann::json& benchmarks = document["benchmarks"];
+  for (nlohmann::json& benchmark : benchmarks) {
+    if (benchmark.value("name", "") == name) return benchmark;
+  }
+  benchmarks.push_back({{"name", name}, {"command", command}, {"runs", nlohmann::json::array()}});
+  return benchmarks.back();
+}
+
+}  // namespace
+
+nlohmann::json RunToJson(const Measurement& run) {
+  nlohmann::json metrics = {{"real", run.real_seconds},
+                            {"user", run.user_seconds},
+                            {"sys", run.sys_seconds},
+                            {"maxrss", run.maxrss_bytes}};
+  for (const CounterReading& reading : run.counters.readings) {
+    if (!reading.has_value()) continue;
+    if (reading.is_time) {
+      metrics[reading.event] = reading.metric_value();
+    } else {
+      // Counts are integers; a multiplexed one is an estimate, rounded.
+      metrics[reading.event] = static_cast<uint64_t>(reading.scaled + 0.5);
+    }
+  }
+  nlohmann::json json = {{"metrics", std::move(metrics)},
+                         {"exit_code", run.exit_code},
+                         {"start_time", run.start_time}};
+  if (run.term_signal) json["signal"] = *run.term_signal;
+  if (run.timed_out) json["timed_out"] = true;
+  if (run.interrupted_by) json["interrupted_by"] = *run.interrupted_by;
+  if (run.failure != LaunchFailure::kNone) {
+    json["failure"] = FailureName(run.failure);
+    json["failure_message"] = run.failure_message;
+  }
+  json["rusage"] = {{"minor_faults", run.rusage.minor_faults},
+                    {"major_faults", run.rusage.major_faults},
+                    {"voluntary_context_switches", run.rusage.voluntary_switches},
+                    {"involuntary_context_switches", run.rusage.involuntary_switches},
+                    {"block_inputs", run.rusage.block_inputs},
+                    {"block_outputs", run.rusage.block_outputs}};
+  json["counters"] = CountersToJson(run.counters);
+  return json;
+}
+
+nlohmann::json HostToJson(const HostInfo& host) {
+  nlohmann::json json = {{"hostname", host.hostname},
+                         {"kernel", host.kernel},
+                         {"machine", host.machine},
+                         {"cpu_model", host.cpu_model},
+                         {"cpu_count", host.cpu_count},
+                         {"kernel_pmus", host.kernel_pmus},
+                         {"libpfm_pmus", host.libpfm_pmus},
+                         {"timeit_version", host.timeit_version},
+                         {"libpfm_version", host.libpfm_version}};
+  json["perf_event_paranoid"] = host.perf_event_paranoid ? nlohmann::json(*host.perf_event_paranoid) : nullptr;
+  json["hardware_counters"] = std::find(host.kernel_pmus.begin(), host.kernel_pmus.end(), "cpu") !=
+                              host.kernel_pmus.end();
+  return json;
+}
+
+void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+                const std::vector<nlohmann::json>& runs, const HostInfo& host) {
+  UniqueFd lock = LockCurrentFile(path);
+  std::string content = ReadAll(lock.get());
+  nlohmann::json document;
+  if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
+    // New, or left empty by a writer that died before its first write.
+    document = {{"schema", kResultsSchema}, {"host", HostToJson(host)}, {"benchmarks", nlohmann::json::array()}};
+  } else {
+    try {
+      document = nlohmann::json::parse(content);
+    } catch (const nlohmann::json::parse_error& e) {
+      throw Error(ErrorKind::kInput, "'" + path + "' is not a results file, left untouched: " + e.what());
+    }
+    if (!document.is_object() || document.value("schema", "") != kResultsSchema ||
+        !document.contains("benchmarks") || !document["benchmarks"].is_array()) {
+      throw Error(ErrorKind::kInput, "'" + path + "' is not a " + std::string(kResultsSchema) +
+                                         " results file, left untouched");
+    }
+  }
+  nlohmann::json& benchmark = FindOrAddBenchmark(document, name, command);
+  for (const nlohmann::json& run : runs) benchmark["runs"].push_back(run);
+
+  std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  {
+    UniqueFd out(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+    if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create '" + temporary + "'", errno));
+    WriteAll(out.get(), document.dump(2) + "\n", temporary);
+  }
+  // rename is atomic: readers see the old file or the new one, never a torn one. The
+  // lock is still held on the old inode, so the next writer waits, then re-locks the new one.
+  if (::rename(temporary.c_str(), path.c_str()) != 0) {
+    int error = errno;
+    ::unlink(temporary.c_str());
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + path + "'", error));
+  }
+}
+
+}  // namespace timeit

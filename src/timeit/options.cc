@@ -1,0 +1,123 @@
+#include "options.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "timeit/error.h"
+#include "timeit/event_list.h"
+
+namespace timeit {
+namespace {
+
+struct LimitOption {
+  const char* flag;
+  int resource;
+  const char* macro;
+  const char* help;
+};
+
+constexpr LimitOption kLimitOptions[] = {
+    {"--limit-cpu", RLIMIT_CPU, "RLIMIT_CPU", "Limit CPU time (seconds)"},
+    {"--limit-stack-size", RLIMIT_STACK, "RLIMIT_STACK", "Limit stack size (bytes)"},
+    {"--limit-data-size", RLIMIT_DATA, "RLIMIT_DATA", "Limit data segment size (bytes)"},
+    {"--limit-rss-size", RLIMIT_RSS, "RLIMIT_RSS", "Limit resident set size (bytes)"},
+    {"--limit-file-size", RLIMIT_FSIZE, "RLIMIT_FSIZE", "Limit size of files written (bytes)"},
+    {"--limit-core", RLIMIT_CORE, "RLIMIT_CORE", "Limit core file size (bytes)"},
+    {"--limit-file-count", RLIMIT_NOFILE, "RLIMIT_NOFILE", "Limit number of open files"},
+    {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
+};
+
+}  // namespace
+
+TimeitOptions ParseTimeitOptions(int argc, char** argv) {
+  TimeitOptions options;
+  CLI::App app{"Run a command and measure it with kernel performance counters.\n"
+               "A drop-in for the LLVM test-suite's tools/timeit.",
+               "timeit"};
+  app.footer("Options end at the first argument that is not one, or at --; the rest is the command.");
+  // Options end at the first argument that is not one; it and everything after it is
+  // the command, passed on untouched (`timeit --summary s prog --summary x`).
+  app.prefix_command();
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+
+  app.add_flag("-p,--posix", options.posix, "Report on stderr in POSIX format (no --summary)");
+  app.add_option("-t,--timeout", options.timeout_seconds,
+                 "Kill the program's process group after this many seconds (0: never)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("-c,--chdir", options.working_directory, "Run the program in this directory");
+  app.add_option("--summary", options.summary_path, "Write the timing summary to this file");
+  app.add_option("--redirect-input", options.stdin_path, "Read the program's stdin from this file");
+  // Later redirections override earlier ones, in command-line order, as upstream: the
+  // callbacks run as each option is parsed.
+  app.add_option_function<std::string>(
+         "--redirect-output",
+         [&options](const std::string& path) { options.stdout_path = options.stderr_path = path; },
+         "Write the program's stdout and stderr to this file")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>(
+         "--redirect-stdout", [&options](const std::string& path) { options.stdout_path = path; },
+         "Write the program's stdout to this file")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>(
+         "--redirect-stderr", [&options](const std::string& path) { options.stderr_path = path; },
+         "Write the program's stderr to this file")
+      ->trigger_on_parse();
+  app.add_flag("--append-exitstatus", options.append_exit_status,
+               "Append 'exit N' to the stdout file and exit 0");
+  app.add_flag("--report-maxrss", options.report_maxrss, "Report the peak resident set size (bytes)");
+  for (const LimitOption& limit : kLimitOptions) {
+    app.add_option_function<rlim_t>(
+        limit.flag,
+        [&options, limit](rlim_t value) {
+          std::erase_if(options.limits, [&](const ResourceLimit& l) { return l.resource == limit.resource; });
+          options.limits.push_back({limit.resource, limit.macro, value});
+        },
+        limit.help);
+  }
+
+  std::string events;
+  app.add_option("-e,--events", events,
+                 "Comma-separated events to count (any name libpfm4 knows); default: task-clock, "
+                 "cycles, instructions, branches, branch-misses, cache-references, cache-misses, "
+                 "context-switches, cpu-migrations, page-faults");
+  app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
+  app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
+  std::map<std::string, UserTimeSource> user_time_sources = {{"rusage", UserTimeSource::kRusage},
+                                                             {"task-clock", UserTimeSource::kTaskClock}};
+  app.add_option("--user-time", options.user_time,
+                 "What the summary's user line reports: rusage (user CPU time) or task-clock "
+                 "(the kernel's user+sys CPU time)")
+      ->transform(CLI::CheckedTransformer(user_time_sources));
+  app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
+  app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
+  app.add_option("--counter-backend", options.counter_backend)->group("");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    throw HelpRequested{};
+  } catch (const CLI::ParseError& e) {
+    throw Error(ErrorKind::kUsage, e.what());
+  }
+
+  std::vector<std::string> rest = app.remaining();
+  if (!rest.empty() && rest.front() == "--") {
+    rest.erase(rest.begin());
+  } else if (!rest.empty() && rest.front().size() > 0 && rest.front()[0] == '-') {
+    throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
+  }
+  if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
+  options.command = std::move(rest);
+
+  options.events = events.empty() ? DefaultEvents() : ParseEventList(events);
+  if (options.append_exit_status && !options.stdout_path) {
+    throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
+  }
+  if (!options.counter_backend.empty() && options.counter_backend.rfind("fake:", 0) != 0) {
+    throw Error(ErrorKind::kUsage, "--counter-backend must be fake:FILE");
+  }
+  return options;
+}
+
+}  // namespace timeit
