@@ -2,6 +2,7 @@
 
 #include <perfmon/pfmlib_perf_event.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "timeit/error.h"
@@ -9,22 +10,37 @@
 namespace timeit {
 namespace {
 
-// libpfm4 keeps global tables and must be initialised once per process, from one thread.
-// Its return value is checked by the first encoding instead: pfm_initialize() reports
-// success even when it activated no PMU at all.
-int InitializeLibpfm() {
-  static const int result = pfm_initialize();
+// Which of libpfm4's PMU tables are active. libpfm4 keeps global state and must be
+// initialised once per process, from one thread.
+enum class LibpfmTables { kNone, kGenericOnly, kAll };
+LibpfmTables g_tables = LibpfmTables::kNone;
+
+// Probing every PMU table executes CPUID hundreds of times; in a VM each one traps to the
+// hypervisor (~5 us here), which made pfm_initialize() ~2.5 ms: most of timeit's own cost
+// per run. perf's generic names (all of the default events) live in the "perf" table,
+// which needs no probing, so that table alone is tried first and every table only when a
+// name is not found there. No x86 or arm64 core table defines those generic names, so a
+// name resolves to the same encoding either way.
+int InitializeLibpfm(LibpfmTables wanted) {
+  if (g_tables == wanted || g_tables == LibpfmTables::kAll) return PFM_SUCCESS;
+  if (g_tables != LibpfmTables::kNone) pfm_terminate();
+  int result;
+  if (wanted == LibpfmTables::kGenericOnly && std::getenv("LIBPFM_FORCE_PMU") == nullptr) {
+    // Set only around the call: the program we run inherits our environment.
+    ::setenv("LIBPFM_FORCE_PMU", "perf", 1);
+    result = pfm_initialize();
+    ::unsetenv("LIBPFM_FORCE_PMU");
+  } else {
+    wanted = LibpfmTables::kAll;
+    result = pfm_initialize();
+  }
+  // pfm_initialize() reports success even when it activated no PMU at all; the encoding
+  // that follows is the real test.
+  g_tables = result == PFM_SUCCESS ? wanted : LibpfmTables::kNone;
   return result;
 }
 
-}  // namespace
-
-perf_event_attr EncodeEvent(const std::string& name, PrivilegeLevels levels) {
-  int init = InitializeLibpfm();
-  if (init != PFM_SUCCESS) {
-    throw Error(ErrorKind::kSystem, std::string("cannot initialise libpfm4: ") + pfm_strerror(init));
-  }
-  perf_event_attr attr;
+int Encode(const std::string& name, int plm, perf_event_attr& attr) {
   std::memset(&attr, 0, sizeof attr);
   // Without the size libpfm4 assumes the first ABI revision and ignores newer fields.
   attr.size = sizeof attr;
@@ -32,8 +48,26 @@ perf_event_attr EncodeEvent(const std::string& name, PrivilegeLevels levels) {
   std::memset(&arg, 0, sizeof arg);
   arg.size = sizeof arg;
   arg.attr = &attr;
+  return pfm_get_os_event_encoding(name.c_str(), plm, PFM_OS_PERF_EVENT_EXT, &arg);
+}
+
+void ThrowIfFailed(int init) {
+  if (init != PFM_SUCCESS) {
+    throw Error(ErrorKind::kSystem, std::string("cannot initialise libpfm4: ") + pfm_strerror(init));
+  }
+}
+
+}  // namespace
+
+perf_event_attr EncodeEvent(const std::string& name, PrivilegeLevels levels) {
+  ThrowIfFailed(InitializeLibpfm(LibpfmTables::kGenericOnly));
   int plm = levels == PrivilegeLevels::kUserOnly ? PFM_PLM3 : (PFM_PLM0 | PFM_PLM3);
-  int ret = pfm_get_os_event_encoding(name.c_str(), plm, PFM_OS_PERF_EVENT_EXT, &arg);
+  perf_event_attr attr;
+  int ret = Encode(name, plm, attr);
+  if (ret != PFM_SUCCESS && g_tables != LibpfmTables::kAll) {
+    ThrowIfFailed(InitializeLibpfm(LibpfmTables::kAll));
+    ret = Encode(name, plm, attr);
+  }
   if (ret != PFM_SUCCESS) {
     throw Error(ErrorKind::kUsage, "unknown event '" + name + "': " + pfm_strerror(ret));
   }
@@ -52,7 +86,7 @@ std::string LibpfmVersion() {
 
 std::vector<std::string> LibpfmPresentPmus() {
   std::vector<std::string> names;
-  if (InitializeLibpfm() != PFM_SUCCESS) return names;
+  if (InitializeLibpfm(LibpfmTables::kAll) != PFM_SUCCESS) return names;
   // pfm_for_all_pmus() increments an enum, which C++ does not allow.
   for (int pmu = PFM_PMU_NONE; pmu < PFM_PMU_MAX; ++pmu) {
     pfm_pmu_info_t info;
