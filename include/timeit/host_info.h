@@ -27,6 +27,13 @@ struct HostInfo {
   std::string libpfm_version;
 };
 
+/// Whether one of `kernel_pmus` is a CPU core PMU, i.e. hardware events can exist:
+/// "cpu" (x86), "cpu_core"/"cpu_atom" (hybrid x86), "armv8_pmuv3_0"-style names (arm64).
+bool HasCorePmu(const std::vector<std::string>& kernel_pmus);
+
+/// The kernel's PMUs (/sys/bus/event_source/devices), sorted.
+std::vector<std::string> KernelPmus();
+
 /// Reads the facts above from this machine. Never fails: what cannot be read is left
 /// empty.
 HostInfo CollectHostInfo();

@@ -24,6 +24,8 @@ std::string CpuModel() {
   return "unknown";
 }
 
+}  // namespace
+
 std::vector<std::string> KernelPmus() {
   std::vector<std::string> names;
   std::error_code error;
@@ -34,7 +36,12 @@ std::vector<std::string> KernelPmus() {
   return names;
 }
 
-}  // namespace
+bool HasCorePmu(const std::vector<std::string>& kernel_pmus) {
+  for (const std::string& name : kernel_pmus) {
+    if (name == "cpu" || name.rfind("cpu_", 0) == 0 || name.rfind("armv", 0) == 0) return true;
+  }
+  return false;
+}
 
 std::string TimeitVersion() { return TIMEIT_VERSION; }
 

@@ -148,8 +148,7 @@ nlohmann::json HostToJson(const HostInfo& host) {
                          {"timeit_version", host.timeit_version},
                          {"libpfm_version", host.libpfm_version}};
   json["perf_event_paranoid"] = host.perf_event_paranoid ? nlohmann::json(*host.perf_event_paranoid) : nullptr;
-  json["hardware_counters"] = std::find(host.kernel_pmus.begin(), host.kernel_pmus.end(), "cpu") !=
-                              host.kernel_pmus.end();
+  json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
   return json;
 }
 

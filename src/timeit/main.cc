@@ -1,7 +1,6 @@
 // timeit: run a command once, measure it with kernel counters, and report it the way
 // the LLVM test-suite's tools/timeit.c does.
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +11,7 @@
 #include "options.h"
 #include "timeit/error.h"
 #include "timeit/exit_code.h"
+#include "timeit/host_info.h"
 #include "timeit/launcher.h"
 #include "timeit/results_file.h"
 
@@ -80,15 +80,14 @@ void ReportVerbose(const Measurement& run) {
               << "); measured with wait4 rusage and the monotonic clock only\n";
     return;
   }
-  struct stat ignored;
   bool any_unsupported = false;
   for (const CounterReading& reading : run.counters.readings) {
     any_unsupported |= reading.status == CounterStatus::kNotSupported;
   }
-  if (any_unsupported && ::stat("/sys/bus/event_source/devices/cpu", &ignored) != 0) {
+  if (any_unsupported && !HasCorePmu(KernelPmus())) {
     std::cerr << g_program_name
-              << ": note: this machine exposes no hardware PMU (/sys/bus/event_source/devices/cpu is "
-                 "missing, as in most VMs), so hardware events are not supported\n";
+              << ": note: this machine exposes no hardware PMU (none in /sys/bus/event_source/devices, "
+                 "as in most VMs), so hardware events are not supported\n";
   }
 }
 

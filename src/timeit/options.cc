@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
 
 #include "timeit/error.h"
@@ -43,7 +44,16 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   app.add_flag("-p,--posix", options.posix, "Report on stderr in POSIX format (no --summary)");
   app.add_option("-t,--timeout", options.timeout_seconds,
                  "Kill the program's process group after this many seconds (0: never)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            char* end = nullptr;
+            double seconds = std::strtod(value.c_str(), &end);
+            if (value.empty() || *end != '\0' || !(seconds >= 0)) {
+              return "'" + value + "' is not a non-negative number of seconds";
+            }
+            return {};
+          },
+          "SECONDS"));
   app.add_option("-c,--chdir", options.working_directory, "Run the program in this directory");
   app.add_option("--summary", options.summary_path, "Write the timing summary to this file");
   app.add_option("--redirect-input", options.stdin_path, "Read the program's stdin from this file");
@@ -82,12 +92,11 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
                  "context-switches, cpu-migrations, page-faults");
   app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
   app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
-  std::map<std::string, UserTimeSource> user_time_sources = {{"rusage", UserTimeSource::kRusage},
-                                                             {"task-clock", UserTimeSource::kTaskClock}};
-  app.add_option("--user-time", options.user_time,
+  std::string user_time = "rusage";
+  app.add_option("--user-time", user_time,
                  "What the summary's user line reports: rusage (user CPU time) or task-clock "
                  "(the kernel's user+sys CPU time)")
-      ->transform(CLI::CheckedTransformer(user_time_sources));
+      ->check(CLI::IsMember({"rusage", "task-clock"}));
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("--counter-backend", options.counter_backend)->group("");
@@ -110,6 +119,7 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
   options.command = std::move(rest);
 
+  options.user_time = user_time == "task-clock" ? UserTimeSource::kTaskClock : UserTimeSource::kRusage;
   options.events = events.empty() ? DefaultEvents() : ParseEventList(events);
   if (options.append_exit_status && !options.stdout_path) {
     throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
