@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+namespace timeit::stats {
+
+struct GeomeanEstimate {
+  /// exp(mean(log ratio)) over the benchmarks.
+  double estimate = 0;
+  /// Percentile bootstrap interval: the benchmarks are resampled with replacement
+  /// `resamples` times (a fixed seed makes reports reproducible) and the geometric mean
+  /// of each resample taken; the bounds are the (1 - confidence) / 2 and
+  /// (1 + confidence) / 2 quantiles of those geometric means, interpolated linearly between
+  /// order statistics (R's type 7, numpy's default). Indices are drawn from std::mt19937_64
+  /// by Lemire's method rather than std::uniform_int_distribution, so a seed gives the same
+  /// interval with every standard library. NaN with fewer than two ratios, no resamples or a
+  /// confidence outside (0, 1).
+  double lower = 0;
+  double upper = 0;
+};
+
+/// The geometric mean of per-benchmark ratios (all positive) with its confidence interval.
+/// Everything is NaN for no ratios or any ratio that is not positive and finite.
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95,
+                                   uint64_t seed = 0x7123e17, int resamples = 2000);
+
+}  // namespace timeit::stats

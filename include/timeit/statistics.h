@@ -1,0 +1,33 @@
+#pragma once
+
+#include <span>
+
+/// Descriptive statistics: pure functions of a sample, no I/O, no state.
+/// Every function returns NaN for an empty sample unless it says otherwise. Samples must not
+/// contain NaN (the order statistics are then unspecified).
+namespace timeit::stats {
+
+double Min(std::span<const double> values);
+double Max(std::span<const double> values);
+
+/// The middle value, or the mean of the two middle values for an even count (as numpy,
+/// LNT's stats.median and SciPy do).
+double Median(std::span<const double> values);
+
+/// Raw median absolute deviation, median(|x - median(x)|), not scaled by 1.4826: the
+/// definition LNT and hyperfine use, and scipy.stats.median_abs_deviation's default
+/// (scale=1.0). Both medians average the middle two values for an even count. 0 for a single
+/// value, and 0 whenever more than half the values are equal.
+double MedianAbsoluteDeviation(std::span<const double> values);
+
+double Mean(std::span<const double> values);
+
+/// Sample standard deviation (divides by n - 1, as numpy.std(ddof=1); LNT divides by n);
+/// 0 for a single value. Computed from deviations from the mean, so it does not cancel for
+/// large values with a small spread.
+double SampleStandardDeviation(std::span<const double> values);
+
+/// exp(mean(log x)); NaN if any value is not positive.
+double GeometricMean(std::span<const double> values);
+
+}  // namespace timeit::stats
