@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "timeit/counter_reading.h"
 
@@ -57,6 +58,24 @@ struct Measurement {
   std::string start_time;
 
   CounterResults counters;
+
+  /// The program ran and exited 0.
+  bool succeeded() const { return exit_code == 0 && failure == LaunchFailure::kNone; }
 };
+
+/// The unit of a metric, which decides how it is printed and whether it may be fractional.
+enum class MetricUnit { kSeconds, kBytes, kCount };
+
+/// One number measured in one run.
+struct Metric {
+  std::string name;
+  double value = 0;
+  MetricUnit unit = MetricUnit::kCount;
+};
+
+/// The metrics of a run, in a fixed order: real, user, sys (seconds), maxrss (bytes), then
+/// every event that has a value, in the order requested (seconds for the clocks, counts
+/// otherwise). The one list results files, summaries and reports are made from.
+std::vector<Metric> MetricsOf(const Measurement& run);
 
 }  // namespace timeit

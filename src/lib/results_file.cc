@@ -104,17 +104,13 @@ nlohmann::json& FindOrAddBenchmark(nlohmann::json& document, const std::string& 
 }  // namespace
 
 nlohmann::json RunToJson(const Measurement& run) {
-  nlohmann::json metrics = {{"real", run.real_seconds},
-                            {"user", run.user_seconds},
-                            {"sys", run.sys_seconds},
-                            {"maxrss", run.maxrss_bytes}};
-  for (const CounterReading& reading : run.counters.readings) {
-    if (!reading.has_value()) continue;
-    if (reading.is_time) {
-      metrics[reading.event] = reading.metric_value();
+  nlohmann::json metrics = nlohmann::json::object();
+  for (const Metric& metric : MetricsOf(run)) {
+    if (metric.unit == MetricUnit::kSeconds) {
+      metrics[metric.name] = metric.value;
     } else {
-      // Counts are integers; a multiplexed one is an estimate, rounded.
-      metrics[reading.event] = static_cast<uint64_t>(reading.scaled + 0.5);
+      // Sizes and counts are integers; a multiplexed count is an estimate, rounded.
+      metrics[metric.name] = static_cast<uint64_t>(metric.value + 0.5);
     }
   }
   nlohmann::json json = {{"metrics", std::move(metrics)},

@@ -3,6 +3,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 namespace timeit {
@@ -36,14 +37,15 @@ SummaryValues SummaryValuesOf(const Measurement& run, UserTimeSource user_time) 
   values.user = run.user_seconds;
   values.sys = run.sys_seconds;
   values.maxrss = run.maxrss_bytes;
-  const CounterReading* task_clock = nullptr;
-  for (const CounterReading& reading : run.counters.readings) {
-    if (!reading.has_value()) continue;
-    values.counters.push_back({reading.event, reading.metric_value(), reading.is_time});
-    if (reading.event == "task-clock") task_clock = &reading;
+  std::optional<double> task_clock;
+  std::vector<Metric> metrics = MetricsOf(run);
+  // The first four are real, user, sys and maxrss; the rest are the counted events.
+  for (size_t i = 4; i < metrics.size(); ++i) {
+    values.counters.push_back({metrics[i].name, metrics[i].value, metrics[i].unit == MetricUnit::kSeconds});
+    if (metrics[i].name == "task-clock") task_clock = metrics[i].value;
   }
   if (user_time == UserTimeSource::kTaskClock) {
-    values.user = task_clock ? task_clock->metric_value() : run.user_seconds + run.sys_seconds;
+    values.user = task_clock.value_or(run.user_seconds + run.sys_seconds);
   }
   return values;
 }

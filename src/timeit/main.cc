@@ -7,13 +7,16 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
 
 #include "options.h"
+#include "timeit/aggregate.h"
 #include "timeit/error.h"
 #include "timeit/exit_code.h"
 #include "timeit/host_info.h"
-#include "timeit/launcher.h"
 #include "timeit/results_file.h"
+#include "timeit/run_table.h"
+#include "timeit/series.h"
 
 namespace timeit {
 namespace {
@@ -91,19 +94,12 @@ void ReportVerbose(const Measurement& run) {
   }
 }
 
-/// Everything after the run: messages, summary, results file, exit status. Returns the
-/// exit code; the first failure to record a result is reported and becomes exit 66, but
-/// never stops the other outputs from being written.
-int Report(const TimeitOptions& options, const Measurement& run) {
-  const std::string command = JoinCommand(options.command);
-  if (run.failure == LaunchFailure::kInterrupted) {
-    std::cerr << g_program_name << ": error: received signal " << run.interrupted_by.value_or(0)
-              << ". exiting.\n";
-    return exit_code::kSignalledBeforeStart;
-  }
+/// The messages about one run, as tools/timeit.c prints them, as soon as it ends.
+void ReportRun(const TimeitOptions& options, const Measurement& run) {
+  if (run.failure == LaunchFailure::kInterrupted) return;  // Main() reports it
   if (run.interrupted_by) {
     std::cerr << g_program_name << ": error: received signal " << *run.interrupted_by
-              << ". killing monitored process(es): " << command << "\n";
+              << ". killing monitored process(es): " << JoinCommand(options.command) << "\n";
   }
   if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << options.command[0] << "\n";
   if (!run.failure_message.empty()) PrintError(run.failure_message);
@@ -111,35 +107,94 @@ int Report(const TimeitOptions& options, const Measurement& run) {
     std::cerr << g_program_name << ": error: child terminated by signal " << *run.term_signal << "\n";
   }
   if (options.verbose) ReportVerbose(run);
+}
 
-  int status = run.exit_code;
+/// Shows "run i of N" on a terminal while a series runs; silent anywhere else.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
+  void Show(RunKind kind, int index, int total) {
+    if (!enabled_) return;
+    std::cerr << "\r\033[K" << g_program_name << ": " << (kind == RunKind::kWarmup ? "warmup " : "") << "run "
+              << index + 1 << " of " << total << std::flush;
+  }
+  void Clear() {
+    if (enabled_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+ private:
+  bool enabled_;
+};
+
+/// Runs the series and writes every output. Returns the exit code. A failure to record a
+/// result is reported and becomes exit 66, but never stops the other outputs.
+int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  const std::string command = JoinCommand(options.command);
+  int status_override = -1;
   auto record = [&](auto&& write) {
     try {
       write();
     } catch (const Error& error) {
       PrintError(error.what());
-      status = exit_code::kSetupFailure;
+      status_override = exit_code::kSetupFailure;
     }
   };
 
+  std::optional<HostInfo> host;
+  ProgressLine progress(options.repeat + options.warmup > 1 && ::isatty(STDERR_FILENO));
+  bool interrupted_before_start = false;
+  int interrupt_signal = 0;
+  SeriesObserver observer;
+  observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
+  observer.run_finished = [&](RunKind kind, int, int, const Measurement& run) {
+    progress.Clear();
+    if (run.failure == LaunchFailure::kInterrupted) {
+      interrupted_before_start = true;
+      interrupt_signal = run.interrupted_by.value_or(0);
+      return;
+    }
+    ReportRun(options, run);
+    // Each run is saved the moment it ends, so a later crash or Ctrl-C loses nothing.
+    if (kind == RunKind::kMeasured && options.json_path) {
+      if (!host) host = CollectHostInfo();
+      record([&] { AppendRuns(*options.json_path, options.name.value_or(command), options.command, {RunToJson(run)}, *host); });
+    }
+  };
+  SeriesPlan plan{options.warmup, options.repeat, options.ignore_failure};
+  SeriesResult series = RunSeries(MakeChildSpec(options), counters, plan, observer);
+  if (interrupted_before_start) {
+    std::cerr << g_program_name << ": error: received signal " << interrupt_signal << ". exiting.\n";
+    return exit_code::kSignalledBeforeStart;
+  }
+
+  // Failed runs say nothing about the program's speed; they count only if nothing else ran.
+  std::vector<SummaryValues> per_run;
+  for (const Measurement& run : series.runs) {
+    if (run.succeeded()) per_run.push_back(SummaryValuesOf(run, options.user_time));
+  }
+  if (per_run.empty()) {
+    for (const Measurement& run : series.runs) per_run.push_back(SummaryValuesOf(run, options.user_time));
+  }
+  SummaryValues values = AggregateSummaries(per_run, options.aggregate);
+  values.exit_code = series.exit_code;
+
   SummaryOptions summary_options{options.report_maxrss, options.user_time};
-  SummaryValues values = SummaryValuesOf(run, options.user_time);
   if (options.summary_path) {
     record([&] { WriteFile(*options.summary_path, FormatSummary(values, summary_options), O_TRUNC); });
-  } else {
+  } else if (options.repeat == 1 || options.posix) {
     std::cerr << FormatStderrReport(values, summary_options, options.posix);
+  } else {
+    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << command << "'";
+    if (options.warmup > 0) std::cerr << " after " << options.warmup << " warmup runs";
+    std::cerr << "\n" << FormatRunTable(series.runs);
   }
-  if (options.json_path) {
-    record([&] {
-      AppendRuns(*options.json_path, options.name.value_or(command), options.command, {RunToJson(run)},
-                 CollectHostInfo());
-    });
-  }
-  if (options.append_exit_status && status == run.exit_code) {
+  int status = status_override >= 0 ? status_override : series.exit_code;
+  if (options.append_exit_status && status_override < 0) {
     // No newline before it: reference outputs end in "...okexit 0" when the program's
     // output had no trailing newline, and litsupport diffs them byte for byte.
     status = exit_code::kSuccess;
-    record([&] { WriteFile(*options.stdout_path, "exit " + std::to_string(run.exit_code) + "\n", O_APPEND); });
+    record([&] { WriteFile(*options.stdout_path, "exit " + std::to_string(series.exit_code) + "\n", O_APPEND); });
+    if (status_override >= 0) status = status_override;  // the append itself failed
   }
   return status;
 }
@@ -150,8 +205,7 @@ int Main(int argc, char** argv) {
   try {
     options = ParseTimeitOptions(argc, argv);
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
-    Measurement run = Launch(MakeChildSpec(options), *counters);
-    return Report(options, run);
+    return RunAndReport(options, *counters);
   } catch (const HelpRequested&) {
     return exit_code::kSuccess;
   } catch (const Error& error) {

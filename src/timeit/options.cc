@@ -28,6 +28,20 @@ constexpr LimitOption kLimitOptions[] = {
     {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
 };
 
+// CLI11's own range validators print the limits as 300-digit doubles.
+CLI::Validator WholeNumberAtLeast(long minimum) {
+  return CLI::Validator(
+      [minimum](std::string& value) -> std::string {
+        char* end = nullptr;
+        long number = std::strtol(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || number < minimum) {
+          return "'" + value + "' is not a whole number >= " + std::to_string(minimum);
+        }
+        return {};
+      },
+      "N");
+}
+
 }  // namespace
 
 TimeitOptions ParseTimeitOptions(int argc, char** argv) {
@@ -99,6 +113,16 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
       ->check(CLI::IsMember({"rusage", "task-clock"}));
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
+  app.add_option("-r,--repeat", options.repeat, "Run the program N times and record every run")
+      ->check(WholeNumberAtLeast(1));
+  app.add_option("--warmup", options.warmup, "Run the program K times first, unrecorded")
+      ->check(WholeNumberAtLeast(0));
+  std::string aggregate = "min";
+  app.add_option("--aggregate", aggregate,
+                 "How the summary combines repeated runs: min (default, as LNT), median or mean")
+      ->check(CLI::IsMember({"min", "median", "mean"}));
+  app.add_flag("--ignore-failure", options.ignore_failure,
+               "Keep repeating after a run fails (otherwise the first failure stops the series)");
   app.add_option("--counter-backend", options.counter_backend)->group("");
 
   try {
@@ -119,6 +143,9 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
   options.command = std::move(rest);
 
+  options.aggregate = aggregate == "median" ? Aggregate::kMedian
+                      : aggregate == "mean"   ? Aggregate::kMean
+                                              : Aggregate::kMin;
   options.user_time = user_time == "task-clock" ? UserTimeSource::kTaskClock : UserTimeSource::kRusage;
   options.events = events.empty() ? DefaultEvents() : ParseEventList(events);
   if (options.append_exit_status && !options.stdout_path) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "timeit/aggregate.h"
 #include "timeit/child_spec.h"
 #include "timeit/summary_writer.h"
 
@@ -39,6 +40,14 @@ struct TimeitOptions {
   std::optional<std::string> json_path;
   /// --name: benchmark name in the results file; default: the command line.
   std::optional<std::string> name;
+  /// -r: measured runs.
+  int repeat = 1;
+  /// --warmup: runs made first and not recorded.
+  int warmup = 0;
+  /// --aggregate: how the summary combines the runs.
+  Aggregate aggregate = Aggregate::kMin;
+  /// --ignore-failure: keep going after a failed run.
+  bool ignore_failure = false;
   /// Hidden, for tests: "fake:FILE" answers with the readings in FILE.
   std::string counter_backend;
   /// The program and its arguments, untouched.
