@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "timeit/compare_format.h"
+#include "timeit/comparison.h"
+
+namespace timeit {
+
+/// Everything timeit-compare's command line can say. Defaults are the member initialisers.
+struct CompareOptions {
+  /// Results files of each side; several files (or a name seen twice) pool their runs.
+  std::vector<std::string> base_files;
+  std::vector<std::string> new_files;
+  CompareSettings settings;
+  CompareFormat format = CompareFormat::kText;
+  /// --color: "auto" paints the text table only when stdout is a terminal.
+  std::string color = "auto";
+  /// Exit 1 when any row regressed.
+  bool fail_on_regression = false;
+};
+
+/// Thrown for --help after the usage text has been printed.
+struct CompareHelpRequested {};
+
+/// Parses the command line; throws CompareHelpRequested or a usage Error.
+CompareOptions ParseCompareOptions(int argc, char** argv);
+
+}  // namespace timeit
