@@ -62,6 +62,17 @@ void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const 
   }
 }
 
+// A row with nothing to compare: the benchmark is on one side only.
+ComparisonRow OneSidedRow(const BenchmarkSamples& samples, Verdict verdict) {
+  ComparisonRow row;
+  row.benchmark = samples.name;
+  row.verdict = verdict;
+  (verdict == Verdict::kRemoved ? row.base : row.candidate).failed = samples.failed_runs;
+  row.p_adjusted = row.min_change = row.median_change = kNaN;
+  row.ratio = {kNaN, kNaN, kNaN};
+  return row;
+}
+
 Verdict LntVerdict(lnt::Status status) {
   switch (status) {
     case lnt::Status::kRegressed:
@@ -108,13 +119,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   for (const BenchmarkSamples& before : base.benchmarks()) {
     const BenchmarkSamples* after = candidate.Find(before.name);
     if (!after) {
-      ComparisonRow row;
-      row.benchmark = before.name;
-      row.verdict = Verdict::kRemoved;
-      row.base.failed = before.failed_runs;
-      row.p_adjusted = row.min_change = row.median_change = kNaN;
-      row.ratio = {kNaN, kNaN, kNaN};
-      report.rows.push_back(std::move(row));
+      report.rows.push_back(OneSidedRow(before, Verdict::kRemoved));
       continue;
     }
     std::vector<std::string> metrics = settings.metrics.empty() ? DefaultMetric(before, *after) : settings.metrics;
@@ -148,14 +153,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
     }
   }
   for (const BenchmarkSamples& after : candidate.benchmarks()) {
-    if (base.Find(after.name)) continue;
-    ComparisonRow row;
-    row.benchmark = after.name;
-    row.verdict = Verdict::kAdded;
-    row.candidate.failed = after.failed_runs;
-    row.p_adjusted = row.min_change = row.median_change = kNaN;
-    row.ratio = {kNaN, kNaN, kNaN};
-    report.rows.push_back(std::move(row));
+    if (!base.Find(after.name)) report.rows.push_back(OneSidedRow(after, Verdict::kAdded));
   }
 
   // The family of tests the correction spans: every row whose test could have been
