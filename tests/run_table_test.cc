@@ -24,7 +24,7 @@ TEST(RunTableTest, OneRowPerMetricOverSuccessfulRuns) {
   std::vector<Measurement> runs = {MakeRun(1.0), MakeRun(3.0), MakeRun(2.0), MakeRun(50.0, /*exit_code=*/1)};
   std::string table = FormatRunTable(runs);
   // n = 3: the failed run is left out and counted below.
-  EXPECT_NE(table.find("real [s]                     3         1.0000         2.0000       1.0000             "
+  EXPECT_NE(table.find("real [s]                     3         1.0000         2.0000       1.0000              "
                        "2.0000 ± 1.0000   50.00%"),
             std::string::npos)
       << table;

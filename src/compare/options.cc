@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -9,7 +10,8 @@
 namespace timeit {
 namespace {
 
-// Accepts "0.05"; with `percent`, also "1" and "1%" meaning 0.01.
+// Accepts "0.05"; with `percent`, "1" and "1%" both mean 0.01. A transform, not a check:
+// CLI11 discards what a check writes back.
 CLI::Validator Fraction(const char* what, bool percent) {
   return CLI::Validator(
       [what, percent](std::string& value) -> std::string {
@@ -23,7 +25,9 @@ CLI::Validator Fraction(const char* what, bool percent) {
         }
         if (percent) number /= 100;
         if (!(number < 1) || (!percent && number <= 0)) return "'" + value + "' is not " + what;
-        value = std::to_string(number);
+        char exact[64];
+        std::snprintf(exact, sizeof exact, "%.17g", number);
+        value = exact;
         return {};
       },
       percent ? "PERCENT" : "P");
@@ -51,12 +55,14 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       ->expected(1, -1);
   app.add_option("-m,--metric", options.settings.metrics,
                  "Metric to compare (repeatable); default: task-clock where both sides have it, else user")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      // One value per -m, so `-m user base.json new.json` leaves the files alone.
+      ->allow_extra_args(false);
   app.add_option("--alpha", options.settings.alpha, "Significance level of the adjusted p-value (default 0.05)")
-      ->check(Fraction("a probability between 0 and 1", false));
+      ->transform(Fraction("a probability between 0 and 1", false));
   app.add_option("--threshold", options.settings.threshold,
                  "Smallest change that counts, in percent (default 1)")
-      ->check(Fraction("a percentage from 0 to 100", true));
+      ->transform(Fraction("a percentage from 0 to 100", true));
   std::string correction = "bh";
   app.add_option("--correction", correction, "p-value correction across rows: bh (default), holm, none")
       ->check(CLI::IsMember({"bh", "holm", "none"}));

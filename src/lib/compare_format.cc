@@ -102,9 +102,9 @@ std::string Explanation(const ComparisonReport& report) {
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   char line[512];
   std::snprintf(line, sizeof line,
-                "geomean %s over %zu benchmarks: %s%s (%s; %d%% percentile bootstrap over benchmarks, "
+                "geomean %s over %zu benchmark%s: %s%s (%s; %d%% percentile bootstrap over benchmarks, "
                 "2000 resamples)\n",
-                row.metric.c_str(), row.benchmarks, Number(row.ratio).c_str(),
+                row.metric.c_str(), row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str(),
                 Interval(row.lower, row.upper).c_str(), Percent(row.ratio - 1).c_str(),
                 static_cast<int>(std::lround(report.settings.confidence * 100)));
   return line;

@@ -67,7 +67,10 @@ ComparisonRow OneSidedRow(const BenchmarkSamples& samples, Verdict verdict) {
   ComparisonRow row;
   row.benchmark = samples.name;
   row.verdict = verdict;
-  (verdict == Verdict::kRemoved ? row.base : row.candidate).failed = samples.failed_runs;
+  SideSummary& side = verdict == Verdict::kRemoved ? row.base : row.candidate;
+  side.n = samples.runs - samples.failed_runs;
+  side.failed = samples.failed_runs;
+  side.min = side.median = side.mad = kNaN;  // no metric was chosen for it
   row.p_adjusted = row.min_change = row.median_change = kNaN;
   row.ratio = {kNaN, kNaN, kNaN};
   return row;

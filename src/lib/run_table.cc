@@ -72,7 +72,8 @@ std::string FormatRunTable(std::span<const Measurement> runs) {
       relative = percent;
     }
     std::string label = name + UnitSuffix(column.unit);
-    std::snprintf(line, sizeof line, "%-24s %5zu %14s %14s %12s %28s %8s\n", label.c_str(), column.values.size(),
+    // 29 bytes like the header's: both hold the two-byte "±".
+    std::snprintf(line, sizeof line, "%-24s %5zu %14s %14s %12s %29s %8s\n", label.c_str(), column.values.size(),
                   FormatValue(stats::Min(column.values), column.unit).c_str(),
                   FormatValue(median, column.unit).c_str(), FormatValue(mad, column.unit).c_str(),
                   mean_stddev.c_str(), relative.c_str());

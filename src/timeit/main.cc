@@ -143,6 +143,8 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   std::optional<HostInfo> host;
   ProgressLine progress(options.repeat + options.warmup > 1 && ::isatty(STDERR_FILENO));
   bool interrupted_before_start = false;
+  // The last warmup, which stands in for the series when it failed before any measured run.
+  std::optional<Measurement> last_warmup;
   int interrupt_signal = 0;
   SeriesObserver observer;
   observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
@@ -154,6 +156,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
       return;
     }
     ReportRun(options, run);
+    if (kind == RunKind::kWarmup) last_warmup = run;
     // Each run is saved the moment it ends, so a later crash or Ctrl-C loses nothing.
     if (kind == RunKind::kMeasured && options.json_path) {
       if (!host) host = CollectHostInfo();
@@ -175,6 +178,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   if (per_run.empty()) {
     for (const Measurement& run : series.runs) per_run.push_back(SummaryValuesOf(run, options.user_time));
   }
+  if (per_run.empty() && last_warmup) per_run.push_back(SummaryValuesOf(*last_warmup, options.user_time));
   SummaryValues values = AggregateSummaries(per_run, options.aggregate);
   values.exit_code = series.exit_code;
 
@@ -185,7 +189,9 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     std::cerr << FormatStderrReport(values, summary_options, options.posix);
   } else {
     std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << command << "'";
-    if (options.warmup > 0) std::cerr << " after " << options.warmup << " warmup runs";
+    if (options.warmup > 0) {
+      std::cerr << " after " << options.warmup << " warmup run" << (options.warmup == 1 ? "" : "s");
+    }
     std::cerr << "\n" << FormatRunTable(series.runs);
   }
   int status = status_override >= 0 ? status_override : series.exit_code;
