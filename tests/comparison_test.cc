@@ -18,7 +18,8 @@ void Add(SampleSet& side, const std::string& name, const std::string& metric, st
   pooled.insert(pooled.end(), values.begin(), values.end());
 }
 
-const ComparisonRow& RowOf(const ComparisonReport& report, const std::string& benchmark) {
+// A copy, so it can be taken from a temporary report.
+ComparisonRow RowOf(const ComparisonReport& report, const std::string& benchmark) {
   for (const ComparisonRow& row : report.rows) {
     if (row.benchmark == benchmark) return row;
   }
