@@ -266,6 +266,12 @@ TEST_F(AppendRunsTest, RefusesNonResultsFileAndLeavesItUntouched) {
   ExpectRefusedAndUntouched(path_, "{\"schema\": \"something-else/1\", \"benchmarks\": []}\n");
   ExpectRefusedAndUntouched(path_, "[1, 2, 3]\n");
   ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": {}}\n");
+  // Right schema, unexpected inside: these used to escape as nlohmann type errors (abort).
+  ExpectRefusedAndUntouched(path_, "{\"schema\": 1, \"benchmarks\": []}\n");
+  ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [1]}\n");
+  ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": 7, \"runs\": []}]}\n");
+  ExpectRefusedAndUntouched(path_,
+                            "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": \"x\", \"runs\": \"oops\"}]}\n");
   // No temporary was left behind by any refusal.
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
 }

@@ -4,7 +4,30 @@
 #include "timeit/counter_backend.h"
 #include "timeit/measurement.h"
 
+#include <signal.h>
+
+#include <optional>
+
 namespace timeit {
+
+/// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
+/// kill the process group of the program being measured, if any. Launch() holds one for
+/// each run; a series holds one for its whole length, so a signal between two runs (while
+/// results are being saved) is recorded too, and the next run is never started. Scopes
+/// nest; the outermost one restores the previous handlers.
+class SignalScope {
+ public:
+  SignalScope();
+  ~SignalScope();
+  SignalScope(const SignalScope&) = delete;
+  SignalScope& operator=(const SignalScope&) = delete;
+  /// The signal received since the outermost scope began, if any.
+  static std::optional<int> ReceivedSignal();
+
+ private:
+  struct sigaction saved_[3];
+  struct sigaction saved_alarm_;
+};
 
 /// Runs the program described by `spec` once and measures it.
 ///

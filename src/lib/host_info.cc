@@ -17,8 +17,8 @@ std::string CpuModel() {
   std::string line;
   while (std::getline(cpuinfo, line)) {
     if (line.rfind("model name", 0) == 0) {
-      size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
+      size_t value = line.find_first_not_of(" \t", line.find(':') + 1);
+      if (line.find(':') != std::string::npos && value != std::string::npos) return line.substr(value);
     }
   }
   return "unknown";

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,39 +39,43 @@ void OnTimeout(int) {
 }
 
 constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP};
+static_assert(std::size(kForwardedSignals) == 3, "SignalScope::saved_ has one slot per signal");
 
-/// Installs our handlers for the lifetime of one launch and restores whatever was there
-/// before, so a library user's own handlers survive.
-class ScopedSignalHandlers {
- public:
-  ScopedSignalHandlers() {
-    g_child_pgid = 0;
-    g_received_signal = 0;
-    g_timed_out = 0;
-    struct sigaction action;
-    std::memset(&action, 0, sizeof action);
-    sigemptyset(&action.sa_mask);
-    action.sa_handler = OnTerminationSignal;
-    for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
-      ::sigaction(kForwardedSignals[i], &action, &saved_[i]);
-    }
-    action.sa_handler = OnTimeout;
-    ::sigaction(SIGALRM, &action, &saved_alarm_);
-  }
-  ~ScopedSignalHandlers() {
-    for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
-      ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
-    }
-    ::sigaction(SIGALRM, &saved_alarm_, nullptr);
-    g_child_pgid = 0;
-  }
-  ScopedSignalHandlers(const ScopedSignalHandlers&) = delete;
-  ScopedSignalHandlers& operator=(const ScopedSignalHandlers&) = delete;
+// How many SignalScopes are alive; only the outermost installs and restores handlers.
+int g_scope_depth = 0;
 
- private:
-  struct sigaction saved_[std::size(kForwardedSignals)];
-  struct sigaction saved_alarm_;
-};
+}  // namespace
+
+SignalScope::SignalScope() {
+  if (g_scope_depth++ > 0) return;
+  g_child_pgid = 0;
+  g_received_signal = 0;
+  g_timed_out = 0;
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  action.sa_handler = OnTerminationSignal;
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+    ::sigaction(kForwardedSignals[i], &action, &saved_[i]);
+  }
+  action.sa_handler = OnTimeout;
+  ::sigaction(SIGALRM, &action, &saved_alarm_);
+}
+
+SignalScope::~SignalScope() {
+  if (--g_scope_depth > 0) return;
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+    ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
+  }
+  ::sigaction(SIGALRM, &saved_alarm_, nullptr);
+  g_child_pgid = 0;
+}
+
+std::optional<int> SignalScope::ReceivedSignal() {
+  return g_received_signal != 0 ? std::optional<int>(g_received_signal) : std::nullopt;
+}
+
+namespace {
 
 /// Arms a one-shot SIGALRM for the timeout and disarms it on every way out.
 class ScopedTimer {
@@ -169,6 +174,13 @@ bool MoveTo(int fd, int target) {
   return ::dup2(fd, target) >= 0;
 }
 
+// Whether `path` names the file open on `fd` (however the two were spelt).
+bool SameFile(int fd, const char* path) {
+  struct stat open_file, named;
+  return ::fstat(fd, &open_file) == 0 && ::stat(path, &named) == 0 && open_file.st_dev == named.st_dev &&
+         open_file.st_ino == named.st_ino;
+}
+
 void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   rlimit current;
   if (::getrlimit(limit.resource, &current) != 0) current.rlim_max = RLIM_INFINITY;
@@ -218,7 +230,8 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   }
   int stderr_fd = -1;
   if (spec.stderr_path) {
-    if (spec.stdout_path && *spec.stderr_path == *spec.stdout_path) {
+    if (stdout_fd >= 0 && SameFile(stdout_fd, spec.stderr_path->c_str())) {
+      // One descriptor, so the two streams interleave instead of overwriting each other.
       stderr_fd = stdout_fd;
     } else {
       stderr_fd = OpenForChild(spec.stderr_path->c_str(), O_WRONLY | O_CREAT | O_TRUNC);
@@ -277,7 +290,8 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
 
   Measurement measurement;
   measurement.start_time = UtcTimestamp();
-  ScopedSignalHandlers handlers;
+  SignalScope signals;  // a no-op inside a series' own scope
+  g_timed_out = 0;
 
   pid_t pid = ::fork();
   if (pid < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("fork", errno));
@@ -318,17 +332,20 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   measurement.real_seconds = MonotonicSeconds() - start;
   child.MarkReaped();
   g_child_pgid = 0;
+  // Read before the group is killed, so the counts are exactly those of the processes
+  // that had finished when the program did, not a race with dying stragglers.
+  measurement.counters = counters.Collect();
   // Whatever the program left running in its group dies with it, as in tools/timeit.c.
   ::kill(-pid, SIGKILL);
-
-  measurement.counters = counters.Collect();
   measurement.user_seconds = Seconds(usage.ru_utime);
   measurement.sys_seconds = Seconds(usage.ru_stime);
   // Linux reports kilobytes.
   measurement.maxrss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
   measurement.rusage = {usage.ru_minflt, usage.ru_majflt, usage.ru_nvcsw,
                         usage.ru_nivcsw, usage.ru_inblock, usage.ru_oublock};
-  measurement.timed_out = g_timed_out != 0;
+  // The alarm can also fire after the program has exited by itself and before the timer
+  // is disarmed; only a SIGKILL death is a timeout.
+  measurement.timed_out = g_timed_out != 0 && WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL;
   if (g_received_signal != 0) measurement.interrupted_by = static_cast<int>(g_received_signal);
 
   if (!released) {

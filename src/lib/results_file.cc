@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cerrno>
+#include <cstdlib>
 
 #include "timeit/error.h"
 #include "timeit/unique_fd.h"
@@ -148,8 +150,54 @@ nlohmann::json HostToJson(const HostInfo& host) {
   return json;
 }
 
-void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+namespace {
+
+// Whether `document` has the shape we are about to modify; anything else is left alone.
+bool IsResultsDocument(const nlohmann::json& document) {
+  if (!document.is_object()) return false;
+  auto schema = document.find("schema");
+  auto benchmarks = document.find("benchmarks");
+  if (schema == document.end() || !schema->is_string() || *schema != kResultsSchema) return false;
+  if (benchmarks == document.end() || !benchmarks->is_array()) return false;
+  for (const nlohmann::json& benchmark : *benchmarks) {
+    if (!benchmark.is_object()) return false;
+    auto name = benchmark.find("name");
+    auto runs = benchmark.find("runs");
+    if (name == benchmark.end() || !name->is_string() || runs == benchmark.end() || !runs->is_array()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Removes the temporary file unless Keep() is called: no copy is left behind by an
+/// error half-way through writing.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
+  ~TemporaryFile() {
+    if (!kept_) ::unlink(path_.c_str());
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+  void Keep() { kept_ = true; }
+
+ private:
+  std::string path_;
+  bool kept_ = false;
+};
+
+}  // namespace
+
+void AppendRuns(const std::string& requested_path, const std::string& name, const std::vector<std::string>& command,
                 const std::vector<nlohmann::json>& runs, const HostInfo& host) {
+  // A symlink is followed once, here: renaming over the link itself would replace the
+  // link with a file and leave its target without the run.
+  // (Created first if need be, because realpath only resolves paths that exist.)
+  UniqueFd create(::open(requested_path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0666));
+  char resolved[PATH_MAX];
+  std::string path = ::realpath(requested_path.c_str(), resolved) ? std::string(resolved) : requested_path;
   UniqueFd lock = LockCurrentFile(path);
   std::string content = ReadAll(lock.get());
   nlohmann::json document;
@@ -160,30 +208,33 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
     try {
       document = nlohmann::json::parse(content);
     } catch (const nlohmann::json::parse_error& e) {
-      throw Error(ErrorKind::kInput, "'" + path + "' is not a results file, left untouched: " + e.what());
+      throw Error(ErrorKind::kInput, "'" + requested_path + "' is not a results file, left untouched: " + e.what());
     }
-    if (!document.is_object() || document.value("schema", "") != kResultsSchema ||
-        !document.contains("benchmarks") || !document["benchmarks"].is_array()) {
-      throw Error(ErrorKind::kInput, "'" + path + "' is not a " + std::string(kResultsSchema) +
+    if (!IsResultsDocument(document)) {
+      throw Error(ErrorKind::kInput, "'" + requested_path + "' is not a " + std::string(kResultsSchema) +
                                          " results file, left untouched");
     }
   }
   nlohmann::json& benchmark = FindOrAddBenchmark(document, name, command);
   for (const nlohmann::json& run : runs) benchmark["runs"].push_back(run);
+  // Names and arguments are bytes, not always UTF-8; JSON must be, so invalid sequences
+  // become U+FFFD rather than losing the run.
+  std::string text = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 
-  std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
   {
-    UniqueFd out(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
-    if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create '" + temporary + "'", errno));
-    WriteAll(out.get(), document.dump(2) + "\n", temporary);
+    UniqueFd out(::open(temporary.path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+    if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create '" + temporary.path() + "'", errno));
+    struct stat original;
+    if (::fstat(lock.get(), &original) == 0) ::fchmod(out.get(), original.st_mode & 07777);
+    WriteAll(out.get(), text, temporary.path());
   }
   // rename is atomic: readers see the old file or the new one, never a torn one. The
   // lock is still held on the old inode, so the next writer waits, then re-locks the new one.
-  if (::rename(temporary.c_str(), path.c_str()) != 0) {
-    int error = errno;
-    ::unlink(temporary.c_str());
-    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + path + "'", error));
+  if (::rename(temporary.path().c_str(), path.c_str()) != 0) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + requested_path + "'", errno));
   }
+  temporary.Keep();
 }
 
 }  // namespace timeit

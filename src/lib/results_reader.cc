@@ -337,40 +337,57 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   std::string error_;
 };
 
-/// A read-only mapping of a whole file: the parser reads it in place, so a large results
-/// file costs its size in (reclaimable) page cache rather than a copy on the heap.
-class MappedFile {
+/// A whole file's bytes. Regular files are mapped, so the parser reads them in place and
+/// a large file costs its size in (reclaimable) page cache rather than a copy on the heap;
+/// pipes and other streams (`<(...)`, /dev/stdin) are read into memory.
+class FileBytes {
  public:
-  explicit MappedFile(const std::string& path) {
+  explicit FileBytes(const std::string& path) {
     UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (!fd) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
     struct stat info;
     if (::fstat(fd.get(), &info) != 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
     if (S_ISDIR(info.st_mode)) throw Error(ErrorKind::kInput, "cannot read '" + path + "': Is a directory");
+    if (!S_ISREG(info.st_mode)) {
+      ReadStream(fd.get(), path);
+      return;
+    }
     size_ = static_cast<size_t>(info.st_size);
     if (size_ == 0) return;
     void* data = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
     if (data == MAP_FAILED) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-    data_ = static_cast<const char*>(data);
-    ::madvise(const_cast<char*>(data_), size_, MADV_SEQUENTIAL);
+    mapped_ = static_cast<const char*>(data);
+    ::madvise(const_cast<char*>(mapped_), size_, MADV_SEQUENTIAL);
   }
-  ~MappedFile() {
-    if (data_) ::munmap(const_cast<char*>(data_), size_);
+  ~FileBytes() {
+    if (mapped_) ::munmap(const_cast<char*>(mapped_), size_);
   }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  const char* begin() const { return data_ ? data_ : ""; }
-  const char* end() const { return begin() + size_; }
+  FileBytes(const FileBytes&) = delete;
+  FileBytes& operator=(const FileBytes&) = delete;
+  const char* begin() const { return mapped_ ? mapped_ : buffer_.data(); }
+  const char* end() const { return begin() + (mapped_ ? size_ : buffer_.size()); }
 
  private:
-  const char* data_ = nullptr;
+  void ReadStream(int fd, const std::string& path) {
+    char chunk[1 << 16];
+    while (true) {
+      ssize_t got = ::read(fd, chunk, sizeof chunk);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
+      if (got == 0) return;
+      buffer_.append(chunk, static_cast<size_t>(got));
+    }
+  }
+
+  const char* mapped_ = nullptr;
   size_t size_ = 0;
+  std::string buffer_;
 };
 
 }  // namespace
 
 void ReadResultsFile(const std::string& path, SampleSet& into) {
-  MappedFile file(path);
+  FileBytes file(path);
   // Runs reach `into` one whole benchmark object at a time; callers stop at the first error.
   ResultsHandler handler(into);
   bool ok = Json::sax_parse(file.begin(), file.end(), &handler);

@@ -7,6 +7,9 @@ namespace timeit {
 SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
                        const SeriesObserver& observer) {
   SeriesResult result;
+  // Held across runs: a signal while a run is being saved must stop the series cleanly,
+  // not kill timeit half-way through writing its results.
+  SignalScope signals;
   auto run_once = [&](RunKind kind, int index, int total) {
     if (observer.run_starting) observer.run_starting(kind, index, total);
     Measurement run = Launch(spec, counters);
@@ -27,7 +30,14 @@ SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const Se
     }
   }
   for (int i = 0; i < plan.measured_runs; ++i) {
-    result.runs.push_back(run_once(RunKind::kMeasured, i, plan.measured_runs));
+    Measurement attempt = run_once(RunKind::kMeasured, i, plan.measured_runs);
+    if (attempt.failure == LaunchFailure::kInterrupted) {
+      // Told to stop between two runs: the program never started, so there is no run.
+      result.stopped_early = true;
+      result.exit_code = attempt.exit_code;
+      return result;
+    }
+    result.runs.push_back(std::move(attempt));
     const Measurement& run = result.runs.back();
     if (result.exit_code == 0) result.exit_code = run.exit_code;
     if (must_stop(run)) {

@@ -137,6 +137,10 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     } catch (const Error& error) {
       PrintError(error.what());
       status_override = exit_code::kSetupFailure;
+    } catch (const std::exception& error) {
+      // Not expected, but a result already measured must never be lost to an abort.
+      PrintError(std::string("internal error while recording the run: ") + error.what());
+      status_override = exit_code::kSetupFailure;
     }
   };
 
@@ -159,15 +163,17 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     if (kind == RunKind::kWarmup) last_warmup = run;
     // Each run is saved the moment it ends, so a later crash or Ctrl-C loses nothing.
     if (kind == RunKind::kMeasured && options.json_path) {
-      if (!host) host = CollectHostInfo();
-      record([&] { AppendRuns(*options.json_path, options.name.value_or(command), options.command, {RunToJson(run)}, *host); });
+      record([&] {
+        if (!host) host = CollectHostInfo();
+        AppendRuns(*options.json_path, options.name.value_or(command), options.command, {RunToJson(run)}, *host); });
     }
   };
   SeriesPlan plan{options.warmup, options.repeat, options.ignore_failure};
   SeriesResult series = RunSeries(MakeChildSpec(options), counters, plan, observer);
   if (interrupted_before_start) {
     std::cerr << g_program_name << ": error: received signal " << interrupt_signal << ". exiting.\n";
-    return exit_code::kSignalledBeforeStart;
+    // Before any run there is nothing to report; after some, they are reported as usual.
+    if (series.runs.empty()) return exit_code::kSignalledBeforeStart;
   }
 
   // Failed runs say nothing about the program's speed; they count only if nothing else ran.
@@ -194,14 +200,15 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     }
     std::cerr << "\n" << FormatRunTable(series.runs);
   }
-  int status = status_override >= 0 ? status_override : series.exit_code;
-  if (options.append_exit_status && status_override < 0) {
+  if (options.append_exit_status) {
+    // Appended even when another output failed: litsupport diffs this file, and a missing
+    // "exit N" would turn one failure into two.
     // No newline before it: reference outputs end in "...okexit 0" when the program's
     // output had no trailing newline, and litsupport diffs them byte for byte.
-    status = exit_code::kSuccess;
     record([&] { WriteFile(*options.stdout_path, "exit " + std::to_string(series.exit_code) + "\n", O_APPEND); });
-    if (status_override >= 0) status = status_override;  // the append itself failed
   }
+  if (status_override >= 0) return status_override;
+  int status = options.append_exit_status ? exit_code::kSuccess : series.exit_code;
   return status;
 }
 

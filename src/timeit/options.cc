@@ -62,8 +62,9 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
           [](std::string& value) -> std::string {
             char* end = nullptr;
             double seconds = std::strtod(value.c_str(), &end);
-            if (value.empty() || *end != '\0' || !(seconds >= 0)) {
-              return "'" + value + "' is not a non-negative number of seconds";
+            // Beyond ~30 years the timer cannot be armed (and the cast to time_t overflows).
+            if (value.empty() || *end != '\0' || !(seconds >= 0) || !(seconds <= 1e9)) {
+              return "'" + value + "' is not a number of seconds from 0 to 1e9";
             }
             return {};
           },
@@ -96,7 +97,9 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
           std::erase_if(options.limits, [&](const ResourceLimit& l) { return l.resource == limit.resource; });
           options.limits.push_back({limit.resource, limit.macro, value});
         },
-        limit.help);
+        limit.help)
+        // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited".
+        ->check(WholeNumberAtLeast(0));
   }
 
   std::string events;
