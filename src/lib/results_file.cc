@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "timeit/error.h"
+#include "timeit/file_io.h"
 #include "timeit/unique_fd.h"
 
 namespace timeit {
@@ -48,28 +49,6 @@ std::string_view FailureName(LaunchFailure failure) {
       return "interrupted";
   }
   return "none";
-}
-
-std::string ReadAll(int fd) {
-  std::string content;
-  char buffer[1 << 16];
-  while (true) {
-    ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("read", errno));
-    if (got == 0) return content;
-    content.append(buffer, static_cast<size_t>(got));
-  }
-}
-
-void WriteAll(int fd, const std::string& text, const std::string& path) {
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
-    done += static_cast<size_t>(wrote);
-  }
 }
 
 /// Opens and exclusively locks the file currently at `path`. Another writer may have
@@ -199,7 +178,7 @@ void AppendRuns(const std::string& requested_path, const std::string& name, cons
   char resolved[PATH_MAX];
   std::string path = ::realpath(requested_path.c_str(), resolved) ? std::string(resolved) : requested_path;
   UniqueFd lock = LockCurrentFile(path);
-  std::string content = ReadAll(lock.get());
+  std::string content = ReadAll(lock.get(), requested_path, ErrorKind::kSystem);
   nlohmann::json document;
   if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
     // New, or left empty by a writer that died before its first write.

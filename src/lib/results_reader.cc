@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "timeit/error.h"
+#include "timeit/file_io.h"
 #include "timeit/results_file.h"
 #include "timeit/unique_fd.h"
 
@@ -349,7 +350,7 @@ class FileBytes {
     if (::fstat(fd.get(), &info) != 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
     if (S_ISDIR(info.st_mode)) throw Error(ErrorKind::kInput, "cannot read '" + path + "': Is a directory");
     if (!S_ISREG(info.st_mode)) {
-      ReadStream(fd.get(), path);
+      buffer_ = ReadAll(fd.get(), path, ErrorKind::kInput);
       return;
     }
     size_ = static_cast<size_t>(info.st_size);
@@ -368,17 +369,6 @@ class FileBytes {
   const char* end() const { return begin() + (mapped_ ? size_ : buffer_.size()); }
 
  private:
-  void ReadStream(int fd, const std::string& path) {
-    char chunk[1 << 16];
-    while (true) {
-      ssize_t got = ::read(fd, chunk, sizeof chunk);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-      if (got == 0) return;
-      buffer_.append(chunk, static_cast<size_t>(got));
-    }
-  }
-
   const char* mapped_ = nullptr;
   size_t size_ = 0;
   std::string buffer_;

@@ -13,6 +13,7 @@
 #include "timeit/aggregate.h"
 #include "timeit/error.h"
 #include "timeit/exit_code.h"
+#include "timeit/file_io.h"
 #include "timeit/host_info.h"
 #include "timeit/results_file.h"
 #include "timeit/run_table.h"
@@ -56,24 +57,6 @@ ChildSpec MakeChildSpec(const TimeitOptions& options) {
   spec.timeout_seconds = options.timeout_seconds;
   spec.message_prefix = g_program_name;
   return spec;
-}
-
-/// Writes `text` to `path` as fopen(path, "w") would; throws a system Error.
-void WriteFile(const std::string& path, const std::string& text, int flags) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666);
-  if (fd < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) {
-      int error = errno;
-      ::close(fd);
-      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", error));
-    }
-    done += static_cast<size_t>(wrote);
-  }
-  ::close(fd);
 }
 
 void ReportVerbose(const Measurement& run) {
@@ -190,7 +173,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
 
   SummaryOptions summary_options{options.report_maxrss, options.user_time};
   if (options.summary_path) {
-    record([&] { WriteFile(*options.summary_path, FormatSummary(values, summary_options), O_TRUNC); });
+    record([&] { WriteTextFile(*options.summary_path, FormatSummary(values, summary_options), O_TRUNC); });
   } else if (options.repeat == 1 || options.posix) {
     std::cerr << FormatStderrReport(values, summary_options, options.posix);
   } else {
@@ -205,7 +188,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     // "exit N" would turn one failure into two.
     // No newline before it: reference outputs end in "...okexit 0" when the program's
     // output had no trailing newline, and litsupport diffs them byte for byte.
-    record([&] { WriteFile(*options.stdout_path, "exit " + std::to_string(series.exit_code) + "\n", O_APPEND); });
+    record([&] { WriteTextFile(*options.stdout_path, "exit " + std::to_string(series.exit_code) + "\n", O_APPEND); });
   }
   if (status_override >= 0) return status_override;
   int status = options.append_exit_status ? exit_code::kSuccess : series.exit_code;
