@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <vector>
 
 namespace timeit::stats {
@@ -84,6 +85,64 @@ TEST(PAdjustTest, MethodNames) {
   EXPECT_EQ(PAdjustMethodName(PAdjustMethod::kBenjaminiHochberg), "bh");
   EXPECT_EQ(PAdjustMethodName(PAdjustMethod::kHolm), "holm");
   EXPECT_EQ(PAdjustMethodName(PAdjustMethod::kNone), "none");
+}
+
+// Whatever the p-values, a row is flagged (adjusted p below alpha) exactly when its raw p
+// is below the family's cut-off: checked over random families against AdjustPValues.
+TEST(PAdjustTest, CutoffSeparatesFlaggedFromTheRest) {
+  std::mt19937_64 engine(3);
+  std::uniform_real_distribution<double> uniform(0, 1);
+  for (int round = 0; round < 300; ++round) {
+    size_t size = 1 + round % 40;
+    Values p(size);
+    for (double& value : p) {
+      double u = uniform(engine);
+      value = round % 3 == 0 ? u * u * u * u * 0.01 : u;  // some families with many small p
+      if (round % 7 == 0 && value > 0.9) value = NAN;
+    }
+    for (PAdjustMethod method : {PAdjustMethod::kBenjaminiHochberg, PAdjustMethod::kHolm, PAdjustMethod::kNone}) {
+      Values adjusted = AdjustPValues(p, method);
+      FamilyCutoffs cutoffs = CorrectionCutoffs(p, method, 0.05);
+      size_t flagged = 0;
+      for (size_t i = 0; i < size; ++i) {
+        if (std::isnan(p[i])) continue;
+        EXPECT_EQ(adjusted[i] < 0.05, p[i] < cutoffs.cutoff) << round << " " << PAdjustMethodName(method);
+        flagged += adjusted[i] < 0.05 ? 1 : 0;
+      }
+      EXPECT_EQ(cutoffs.flagged, flagged);
+      EXPECT_GE(cutoffs.next_cutoff, cutoffs.cutoff * (1 - 1e-12));
+    }
+  }
+}
+
+// By hand: p = 0.001, 0.008, 0.039, 0.041, 0.042, 0.06 (m = 6, alpha = 0.05).
+// BH bars k 0.05 / 6: 0.0083, 0.0167, 0.025, 0.033, 0.0417, 0.05; the largest k with
+// p_(k) <= bar is 2 (0.042 > 0.0417), so 2 flagged, cut-off 2 x 0.05 / 6, and one more row
+// would need p < 3 x 0.05 / 6 = 0.025. Holm bars 0.05 / (6 - k + 1): 0.0083, 0.01,
+// 0.0125: 0.039 fails the third, so 2 flagged, cut-off 0.0125, one more row 0.0125.
+TEST(PAdjustTest, CutoffsByHand) {
+  Values p = {0.041, 0.001, 0.06, 0.008, 0.042, 0.039};
+  FamilyCutoffs bh = CorrectionCutoffs(p, PAdjustMethod::kBenjaminiHochberg, 0.05);
+  EXPECT_EQ(bh.family, 6u);
+  EXPECT_EQ(bh.flagged, 2u);
+  EXPECT_DOUBLE_EQ(bh.cutoff, 2 * 0.05 / 6);
+  EXPECT_DOUBLE_EQ(bh.next_cutoff, 3 * 0.05 / 6);
+  FamilyCutoffs holm = CorrectionCutoffs(p, PAdjustMethod::kHolm, 0.05);
+  EXPECT_EQ(holm.flagged, 2u);
+  EXPECT_DOUBLE_EQ(holm.cutoff, 0.05 / 4);
+  EXPECT_DOUBLE_EQ(holm.next_cutoff, 0.05 / 4);
+  FamilyCutoffs none = CorrectionCutoffs(p, PAdjustMethod::kNone, 0.05);
+  EXPECT_EQ(none.flagged, 5u);
+  EXPECT_DOUBLE_EQ(none.cutoff, 0.05);
+  // Nothing flagged: Benjamini-Hochberg's cut-off is Bonferroni's, alpha / m.
+  FamilyCutoffs quiet = CorrectionCutoffs(Values{0.2, 0.5, NAN, 0.9}, PAdjustMethod::kBenjaminiHochberg, 0.05);
+  EXPECT_EQ(quiet.family, 3u);
+  EXPECT_EQ(quiet.flagged, 0u);
+  EXPECT_DOUBLE_EQ(quiet.cutoff, 0.05 / 3);
+  EXPECT_DOUBLE_EQ(LoneChangeCutoff(2000, PAdjustMethod::kBenjaminiHochberg, 0.05), 2.5e-5);
+  EXPECT_DOUBLE_EQ(LoneChangeCutoff(2000, PAdjustMethod::kHolm, 0.05), 2.5e-5);
+  EXPECT_DOUBLE_EQ(LoneChangeCutoff(2000, PAdjustMethod::kNone, 0.05), 0.05);
+  EXPECT_DOUBLE_EQ(StepCutoff(3, 6, PAdjustMethod::kHolm, 0.05), 0.0125);
 }
 
 }  // namespace

@@ -10,20 +10,33 @@ namespace timeit {
 
 enum class CompareFormat { kText, kJson, kCsv, kMarkdown };
 
-/// An aligned table sorted as the report is, with a header saying how p-values were
-/// corrected and what the verdict means, and the geometric-mean rows below. `color`
-/// paints regressions red and improvements green (for terminals only).
+/// "text", "json", "csv", "markdown".
+std::string_view CompareFormatName(CompareFormat format);
+
+/// An aligned table in the report's order, below lines that say how verdicts are decided
+/// and, per metric, what its family allows (family size, the p a lone change needs, the
+/// smallest p the usual run counts give, the runs per side that would suffice, the level
+/// of the intervals); the geometric-mean lines and a legend follow. `color` paints
+/// regressions red and improvements green (for terminals only). Control characters in
+/// names are shown escaped (\n, \x1b, ...), never raw.
 std::string FormatCompareText(const ComparisonReport& report, bool color);
 
-/// {"schema": "timeit-compare/1", "settings": {...}, "rows": [...], "geomeans": [...]};
-/// numbers unrounded, NaN written as null.
+/// {"schema": "timeit-compare/2", "settings": {...}, "families": [...], "rows": [...],
+/// "geomeans": [...], "regressed": bool}; numbers unrounded, NaN and infinities as null.
 std::string FormatCompareJson(const ComparisonReport& report);
 
-/// One header line, then one line per row; geometric means as rows with benchmark
-/// "geomean". Numbers unrounded, empty where undefined.
+/// RFC 4180: one header line, then one line per row (the same columns whatever the policy,
+/// empty where they do not apply); geometric means as rows with benchmark "geomean".
+/// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
 std::string FormatCompareCsv(const ComparisonReport& report);
 
-/// A GitHub-flavoured Markdown table, the same columns as the text table.
+/// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
+/// backslashes and control characters escaped.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
+
+/// `text` with every control character (C0, DEL, C1) and every bidirectional or
+/// zero-width formatting character written as an escape (\n, \t, \x1b, \u202e), so that a
+/// name cannot move the cursor, clear the screen or reorder what a terminal shows.
+std::string EscapeControlCharacters(std::string_view text);
 
 }  // namespace timeit

@@ -5,7 +5,6 @@
 #include <string_view>
 #include <vector>
 
-#include "timeit/hodges_lehmann.h"
 #include "timeit/lnt_policy.h"
 #include "timeit/mann_whitney.h"
 #include "timeit/p_adjust.h"
@@ -17,23 +16,46 @@ namespace timeit {
 
 /// Which rules decide a row's verdict.
 enum class ComparePolicy {
-  /// Mann-Whitney p (adjusted across rows) below alpha and a Hodges-Lehmann change beyond
-  /// the threshold.
+  /// Mann-Whitney p corrected within the metric's family, and a Hodges-Lehmann change
+  /// beyond the threshold.
   kDefault,
   /// LNT's own rules (lnt_policy.h), for verdicts identical to LNT's.
   kLnt,
 };
 
+/// "default", "lnt".
+std::string_view ComparePolicyName(ComparePolicy policy);
+
+/// How the report's rows are ordered.
+enum class RowOrder {
+  /// Regressed, improved, unchanged, too few runs, no data, added, removed; each group by
+  /// effect size, largest first.
+  kVerdict,
+  /// By effect size alone, largest first (rows without one last).
+  kEffect,
+  /// By benchmark name, then metric.
+  kName,
+  /// By raw p-value, smallest first (rows without one last).
+  kPValue,
+};
+
+/// "verdict", "effect", "name", "p": the spellings of the command line and the JSON report.
+std::string_view RowOrderName(RowOrder order);
+
 struct CompareSettings {
   /// Metrics to compare; empty means task-clock where both sides have it, else user.
   std::vector<std::string> metrics;
-  /// Significance level of the (adjusted) p-value.
+  /// Significance level of the corrected p-values.
   double alpha = 0.05;
   /// The smallest relative change worth reporting (0.01 = 1%).
   double threshold = 0.01;
+  /// The correction across the rows of one metric (each metric is its own family).
   stats::PAdjustMethod correction = stats::PAdjustMethod::kBenjaminiHochberg;
+  /// The null distribution of the Mann-Whitney test.
+  stats::MannWhitneyMethod method = stats::MannWhitneyMethod::kExact;
   ComparePolicy policy = ComparePolicy::kDefault;
-  /// Confidence of the Hodges-Lehmann and geometric-mean intervals.
+  RowOrder order = RowOrder::kVerdict;
+  /// Confidence of the geometric-mean intervals.
   double confidence = 0.95;
 };
 
@@ -41,7 +63,9 @@ enum class Verdict {
   kRegressed,
   kImproved,
   kUnchanged,
-  /// No p-value below alpha is attainable with this many runs (3 vs 3 can never reach 0.05).
+  /// Even complete separation (every new run slower, or faster, than every base run) could
+  /// not have been flagged with these run counts: its p would not clear the bar the
+  /// correction set for one more row of the family beside those flagged.
   kTooFewRuns,
   /// A side has no successful run with this metric (every run failed, or it was not measured).
   kNoData,
@@ -65,6 +89,42 @@ struct SideSummary {
   double mad = 0;
 };
 
+/// How a row's change is measured.
+enum class EffectScale {
+  /// Every value positive: the Hodges-Lehmann estimate of log(new) - log(base), reported
+  /// as the ratio new / base.
+  kRatio,
+  /// Some value is 0 (counts such as cpu-migrations or major faults): the estimate of
+  /// new - base in the metric's unit. The ratio is 1 + shift / median(base) where that
+  /// median is positive; from a base median of 0 any non-zero shift counts as a change
+  /// beyond every threshold, and no ratio is given.
+  kDifference,
+};
+
+/// The estimated change of a row and what it could resolve.
+struct Effect {
+  EffectScale scale = EffectScale::kRatio;
+  /// new / base with its interval; NaN where undefined (base median 0), +-inf for an
+  /// unbounded end.
+  double ratio = 0;
+  double ratio_lower = 0;
+  double ratio_upper = 0;
+  /// new - base with its interval, in the metric's unit (kDifference only, else NaN).
+  double shift = 0;
+  double shift_lower = 0;
+  double shift_upper = 0;
+  /// Whether the interval excludes "no change". It agrees with the test: true exactly when
+  /// p is below the family's cut-off. When an end of the interval is exactly "no change"
+  /// and this is true, that end is open.
+  bool excludes_no_change = false;
+  /// The smallest relative change the row could tell from noise: the interval's half-width
+  /// (relative to the base median), or the threshold if larger. +inf when the interval is
+  /// unbounded; NaN where no ratio is defined.
+  double detectable = 0;
+  /// The half-width in the metric's unit (kDifference only, else NaN).
+  double detectable_shift = 0;
+};
+
 struct ComparisonRow {
   std::string benchmark;
   /// Empty for added/removed benchmarks.
@@ -77,12 +137,36 @@ struct ComparisonRow {
   double median_change = 0;
   /// The test, where both sides have data.
   std::optional<stats::MannWhitneyResult> test;
-  /// The p-value after the correction across rows; NaN without a test.
+  /// The smallest p these run counts can give (complete separation); NaN without a test.
+  double smallest_p = 0;
+  /// The p-value after the correction within the metric's family; NaN outside it.
   double p_adjusted = 0;
-  /// Hodges-Lehmann estimate of new / base with its confidence interval.
-  stats::RatioEstimate ratio;
+  /// The Hodges-Lehmann estimate and its interval at the family's level (default policy).
+  Effect effect;
   /// LNT's figures, with --policy lnt.
   std::optional<lnt::Comparison> lnt;
+};
+
+/// One metric's correction family and what it allows (default policy).
+struct MetricFamily {
+  std::string metric;
+  /// Rows with a test, and those of them in the family: rows whose smallest attainable p is
+  /// below alpha (the others could never be flagged and would only dilute the correction).
+  size_t tested = 0;
+  size_t family = 0;
+  /// Rows regressed or improved, and rows too few runs.
+  size_t flagged = 0;
+  size_t too_few = 0;
+  /// The raw p a lone change needs in this family.
+  double lone_change_p = 0;
+  /// The raw-p cut-off the correction applied; intervals are at level 1 - cutoff.
+  double cutoff = 0;
+  /// The most frequent run counts among the tested rows, the smallest p they can give, and
+  /// the runs per side (equal sides) whose smallest p lets a lone change through.
+  size_t common_base_runs = 0;
+  size_t common_new_runs = 0;
+  double common_smallest_p = 0;
+  size_t runs_needed = 0;
 };
 
 struct GeomeanRow {
@@ -95,10 +179,12 @@ struct GeomeanRow {
 
 struct ComparisonReport {
   CompareSettings settings;
-  /// Sorted by effect size, largest |log ratio| first; rows without a ratio last.
+  /// In settings.order.
   std::vector<ComparisonRow> rows;
-  /// One per metric compared: geometric mean of the rows' Hodges-Lehmann ratios with a
-  /// bootstrap interval over benchmarks.
+  /// One per metric compared, in the order metrics first appear (default policy).
+  std::vector<MetricFamily> families;
+  /// One per metric compared: geometric mean of the rows' ratios with a bootstrap interval
+  /// over benchmarks.
   std::vector<GeomeanRow> geomeans;
 
   bool any_regressed() const;

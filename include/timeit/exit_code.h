@@ -9,6 +9,9 @@ namespace exit_code {
 inline constexpr int kSuccess = 0;
 /// Bad command line: unknown option, missing value, no command, unknown event.
 inline constexpr int kUsage = 1;
+/// An unexpected internal error (an exception no code path handles: a bug), reported with
+/// a message rather than a core dump.
+inline constexpr int kInternalError = 2;
 /// Setting up the program failed (redirect, chdir), or monitoring it failed (fork,
 /// wait, writing the summary or results file).
 inline constexpr int kSetupFailure = 66;

@@ -5,6 +5,10 @@
 
 namespace timeit::stats {
 
+/// Bootstrap resamples of the geometric-mean interval: enough that the 2.5 % and 97.5 %
+/// quantiles move by well under their own sampling error from one seed to another.
+inline constexpr int kGeomeanResamples = 2000;
+
 struct GeomeanEstimate {
   /// exp(mean(log ratio)) over the benchmarks.
   double estimate = 0;
@@ -23,6 +27,6 @@ struct GeomeanEstimate {
 /// The geometric mean of per-benchmark ratios (all positive) with its confidence interval.
 /// Everything is NaN for no ratios or any ratio that is not positive and finite.
 GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95,
-                                   uint64_t seed = 0x7123e17, int resamples = 2000);
+                                   uint64_t seed = 0x7123e17, int resamples = kGeomeanResamples);
 
 }  // namespace timeit::stats

@@ -22,6 +22,24 @@ bool MannWhitneySame(std::span<const double> a, std::span<const double> b, doubl
 
 enum class Status { kUnchanged, kImproved, kRegressed };
 
+/// Which of LNT's rules decided the status, in the order LNT tries them.
+enum class Rule {
+  /// The new min is 0: LNT gives no status (reported as unchanged).
+  kZeroCurrent,
+  /// The change is under 1 %, or under 0.01 in the metric's own unit (absolute), or within
+  /// the value precision: ignored, unchanged.
+  kMinChangeFloor,
+  /// Both sides have at least 4 runs and LNT's Mann-Whitney test found them the same.
+  kMannWhitney,
+  /// The change compared with 2.576 population standard deviations of the new runs.
+  kStddev,
+  /// A single new run: any change of at least 0.2 % counts.
+  kSingleSample,
+};
+
+/// "new min is 0", "min-change floor", "Mann-Whitney: same", "2.576 stddev", "0.2% (1 run)".
+const char* RuleName(Rule rule);
+
 struct Comparison {
   /// min of the new samples (LNT's default aggregate); max when bigger is better.
   double current = 0;
@@ -34,6 +52,7 @@ struct Comparison {
   /// Population standard deviation of the new samples, when there are several.
   std::optional<double> stddev;
   Status status = Status::kUnchanged;
+  Rule rule = Rule::kMinChangeFloor;
 };
 
 /// ComparisonResult.get_value_status for a metric where smaller is better (or bigger, which

@@ -4,6 +4,7 @@
 
 #include <future>
 #include <iostream>
+#include <new>
 
 #include "options.h"
 #include "timeit/compare_format.h"
@@ -57,6 +58,13 @@ int Main(int argc, char** argv) {
     return kNoRegression;
   } catch (const Error& error) {
     std::cerr << "timeit-compare: error: " << error.what() << "\n";
+    return kBadUsageOrInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "timeit-compare: error: out of memory\n";
+    return kBadUsageOrInput;
+  } catch (const std::exception& error) {
+    // A bug or an unforeseen input; a message and the documented code rather than a core.
+    std::cerr << "timeit-compare: error: internal: " << error.what() << "\n";
     return kBadUsageOrInput;
   }
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 
 #include "timeit/error.h"
 
@@ -31,6 +32,26 @@ CLI::Validator Fraction(const char* what, bool percent) {
         return {};
       },
       percent ? "PERCENT" : "P");
+}
+
+// An option that takes one of an enum's spellings, each from the library's one name
+// function, and stores the value it names.
+template <typename Enum, typename NameOf>
+CLI::Option* AddChoice(CLI::App& app, const std::string& flags, Enum& target, std::initializer_list<Enum> values,
+                       NameOf name_of, const std::string& help) {
+  std::vector<std::string> words;
+  for (Enum value : values) words.emplace_back(name_of(value));
+  std::vector<Enum> choices(values);
+  return app
+      .add_option_function<std::string>(
+          flags,
+          [&target, choices, name_of](const std::string& word) {
+            for (Enum value : choices) {
+              if (name_of(value) == word) target = value;
+            }
+          },
+          help)
+      ->check(CLI::IsMember(words));
 }
 
 }  // namespace
@@ -63,15 +84,26 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   app.add_option("--threshold", options.settings.threshold,
                  "Smallest change that counts, in percent (default 1)")
       ->transform(Fraction("a percentage from 0 to 100", true));
-  std::string correction = "bh";
-  app.add_option("--correction", correction, "p-value correction across rows: bh (default), holm, none")
-      ->check(CLI::IsMember({"bh", "holm", "none"}));
-  std::string policy = "default";
-  app.add_option("--policy", policy, "Verdict rules: default, or lnt for LNT's own")
-      ->check(CLI::IsMember({"default", "lnt"}));
-  std::string format = "text";
-  app.add_option("--format", format, "Output: text (default), json, csv, markdown")
-      ->check(CLI::IsMember({"text", "json", "csv", "markdown"}));
+  using stats::MannWhitneyMethod;
+  using stats::PAdjustMethod;
+  CompareSettings& settings = options.settings;
+  AddChoice(app, "--correction", settings.correction,
+            {PAdjustMethod::kBenjaminiHochberg, PAdjustMethod::kHolm, PAdjustMethod::kNone}, stats::PAdjustMethodName,
+            "p-value correction within each metric's rows: bh (default, Benjamini-Hochberg), holm, none");
+  AddChoice(app, "--method", settings.method,
+            {MannWhitneyMethod::kExact, MannWhitneyMethod::kAuto, MannWhitneyMethod::kAsymptotic},
+            stats::MannWhitneyMethodName,
+            "Mann-Whitney null distribution: exact (default; exact where cheap, ties included), auto (SciPy's "
+            "default rule, to reproduce scipy.stats.mannwhitneyu), asymptotic");
+  AddChoice(app, "--policy", settings.policy, {ComparePolicy::kDefault, ComparePolicy::kLnt}, ComparePolicyName,
+            "Verdict rules: default, or lnt for LNT's own (the min of new against the closest base run; changes "
+            "under 1% or under 0.01, an absolute floor in the metric's unit, are ignored)");
+  AddChoice(app, "--sort", settings.order, {RowOrder::kVerdict, RowOrder::kEffect, RowOrder::kName, RowOrder::kPValue},
+            RowOrderName,
+            "Row order: verdict (default: regressed, improved, then the rest, each by effect size), effect, name, p");
+  AddChoice(app, "--format", options.format,
+            {CompareFormat::kText, CompareFormat::kJson, CompareFormat::kCsv, CompareFormat::kMarkdown},
+            CompareFormatName, "Output: text (default), json, csv, markdown");
   app.add_option("--color", options.color, "Colour the text table: auto (default), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   app.add_flag("--fail-on-regression", options.fail_on_regression, "Exit 1 when any benchmark regressed");
@@ -95,14 +127,6 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   if (options.base_files.empty() || options.new_files.empty()) {
     throw Error(ErrorKind::kUsage, "nothing to compare: give BASE.json NEW.json, or --base and --new");
   }
-  options.settings.correction = correction == "holm"   ? stats::PAdjustMethod::kHolm
-                                : correction == "none" ? stats::PAdjustMethod::kNone
-                                                       : stats::PAdjustMethod::kBenjaminiHochberg;
-  options.settings.policy = policy == "lnt" ? ComparePolicy::kLnt : ComparePolicy::kDefault;
-  options.format = format == "json"       ? CompareFormat::kJson
-                   : format == "csv"      ? CompareFormat::kCsv
-                   : format == "markdown" ? CompareFormat::kMarkdown
-                                          : CompareFormat::kText;
   return options;
 }
 

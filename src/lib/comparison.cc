@@ -3,16 +3,27 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "timeit/error.h"
 #include "timeit/geomean.h"
+#include "timeit/hodges_lehmann.h"
 #include "timeit/statistics.h"
 
 namespace timeit {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// What Compare keeps of a row between its passes: the samples (owned by the SampleSets)
+// and their pooled ranks, so the interval can invert the very test that gave the p-value.
+struct RowSamples {
+  const std::vector<double>* base = nullptr;
+  const std::vector<double>* candidate = nullptr;
+  std::optional<stats::PooledRanks> ranks;
+};
 
 const std::vector<double>* MetricValues(const BenchmarkSamples& samples, const std::string& metric) {
   auto it = samples.metrics.find(metric);
@@ -32,11 +43,73 @@ SideSummary Summarize(const BenchmarkSamples& samples, const std::vector<double>
 
 double RelativeChange(double before, double after) { return before > 0 ? after / before - 1 : kNaN; }
 
-// The change a verdict is judged on: the Hodges-Lehmann ratio, or the ratio of medians
-// where that is undefined.
-double EffectRatio(const ComparisonRow& row) {
-  if (std::isfinite(row.ratio.ratio)) return row.ratio.ratio;
-  return 1 + row.median_change;
+Effect NoEffect() {
+  Effect effect;
+  effect.ratio = effect.ratio_lower = effect.ratio_upper = kNaN;
+  effect.shift = effect.shift_lower = effect.shift_upper = kNaN;
+  effect.detectable = effect.detectable_shift = kNaN;
+  return effect;
+}
+
+// The relative change a verdict is judged on: new / base - 1, or +-inf for a change from
+// a base median of 0. NaN without an estimate.
+double RelativeEffect(const ComparisonRow& row) {
+  if (row.lnt) return row.lnt->previous != 0 ? row.lnt->pct_delta : kNaN;
+  const Effect& effect = row.effect;
+  if (std::isfinite(effect.ratio)) return effect.ratio - 1;
+  if (effect.scale == EffectScale::kDifference && row.base.n > 0 && row.base.median == 0 &&
+      std::isfinite(effect.shift)) {
+    return effect.shift == 0 ? 0 : std::copysign(kInfinity, effect.shift);
+  }
+  return kNaN;
+}
+
+// How far from "no change" a row is, for ordering: |log(new / base)|.
+double EffectMagnitude(const ComparisonRow& row) { return std::fabs(std::log1p(RelativeEffect(row))); }
+
+// The Hodges-Lehmann estimate and the interval that inverts the row's test at `cutoff`.
+Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const CompareSettings& settings,
+                     double cutoff) {
+  const std::vector<double>& x = *samples.base;
+  const std::vector<double>& y = *samples.candidate;
+  auto positive = [](const std::vector<double>& values) {
+    return std::all_of(values.begin(), values.end(), [](double v) { return v > 0; });
+  };
+  Effect effect = NoEffect();
+  effect.scale = positive(x) && positive(y) ? EffectScale::kRatio : EffectScale::kDifference;
+  stats::HodgesLehmann pairs(x, y, effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog
+                                                                       : stats::HodgesLehmann::Scale::kLinear);
+  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method);
+  stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
+  double estimate = pairs.Estimate();
+  double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
+  bool bounded = std::isfinite(half_width);
+  effect.excludes_no_change = row.test->p_value < cutoff;
+  if (effect.scale == EffectScale::kRatio) {
+    effect.ratio = std::exp(estimate);
+    if (bounded) {
+      effect.ratio_lower = std::exp(interval.lower);
+      effect.ratio_upper = std::exp(interval.upper);
+    }
+    effect.detectable = std::max(settings.threshold, std::expm1(half_width));
+    return effect;
+  }
+  effect.shift = estimate;
+  if (bounded) {
+    effect.shift_lower = interval.lower;
+    effect.shift_upper = interval.upper;
+  }
+  effect.detectable_shift = half_width;
+  double baseline = row.base.median;
+  if (baseline > 0) {
+    effect.ratio = 1 + estimate / baseline;
+    if (bounded) {
+      effect.ratio_lower = 1 + interval.lower / baseline;
+      effect.ratio_upper = 1 + interval.upper / baseline;
+    }
+    effect.detectable = std::max(settings.threshold, half_width / baseline);
+  }
+  return effect;
 }
 
 std::vector<std::string> DefaultMetric(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
@@ -71,8 +144,8 @@ ComparisonRow OneSidedRow(const BenchmarkSamples& samples, Verdict verdict) {
   side.n = samples.runs - samples.failed_runs;
   side.failed = samples.failed_runs;
   side.min = side.median = side.mad = kNaN;  // no metric was chosen for it
-  row.p_adjusted = row.min_change = row.median_change = kNaN;
-  row.ratio = {kNaN, kNaN, kNaN};
+  row.p_adjusted = row.min_change = row.median_change = row.smallest_p = kNaN;
+  row.effect = NoEffect();
   return row;
 }
 
@@ -86,6 +159,188 @@ Verdict LntVerdict(lnt::Status status) {
       return Verdict::kUnchanged;
   }
   return Verdict::kUnchanged;
+}
+
+// One row of a benchmark present on both sides: summaries, and the test (default policy)
+// or LNT's comparison. The verdict of a tested row is decided later, within its family.
+ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples& after, const std::string& metric,
+                          const CompareSettings& settings, RowSamples& samples) {
+  ComparisonRow row;
+  row.benchmark = before.name;
+  row.metric = metric;
+  samples.base = MetricValues(before, metric);
+  samples.candidate = MetricValues(after, metric);
+  row.base = Summarize(before, samples.base);
+  row.candidate = Summarize(after, samples.candidate);
+  row.p_adjusted = row.smallest_p = kNaN;
+  row.effect = NoEffect();
+  if (!samples.base || !samples.candidate) {
+    row.verdict = Verdict::kNoData;
+    row.min_change = row.median_change = kNaN;
+    return row;
+  }
+  row.min_change = RelativeChange(row.base.min, row.candidate.min);
+  row.median_change = RelativeChange(row.base.median, row.candidate.median);
+  if (settings.policy == ComparePolicy::kLnt) {
+    row.lnt = lnt::Compare(*samples.candidate, *samples.base, settings.alpha);
+    row.verdict = LntVerdict(row.lnt->status);
+    return row;
+  }
+  samples.ranks = stats::RankPooled(*samples.base, *samples.candidate);
+  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method);
+  row.test = stats::MannWhitneyResult{static_cast<double>(samples.ranks->u2) / 2,
+                                      null.TwoSidedP(samples.ranks->u2), null.exact()};
+  row.smallest_p = stats::SmallestPValue(row.base.n, row.candidate.n, settings.method);
+  return row;
+}
+
+// The most frequent (base runs, new runs) among the tested rows.
+std::pair<size_t, size_t> CommonRunCounts(const std::vector<ComparisonRow>& rows, const std::vector<size_t>& tested) {
+  std::map<std::pair<size_t, size_t>, size_t> counts;
+  for (size_t i : tested) ++counts[{rows[i].base.n, rows[i].candidate.n}];
+  std::pair<size_t, size_t> common{0, 0};
+  size_t best = 0;
+  for (const auto& [sizes, count] : counts) {
+    if (count > best) {
+      best = count;
+      common = sizes;
+    }
+  }
+  return common;
+}
+
+// The runs per side (equal sides) whose smallest p is below `needed`; 0 if none up to a
+// million.
+size_t RunsNeeded(double needed, stats::MannWhitneyMethod method) {
+  for (size_t n = 1; n <= 1000000; n = n < 64 ? n + 1 : n + n / 8) {
+    if (stats::SmallestPValue(n, n, method) < needed) {
+      // Refine a coarse step down to the first size that suffices.
+      size_t first = n;
+      while (first > 1 && stats::SmallestPValue(first - 1, first - 1, method) < needed) --first;
+      return first;
+    }
+  }
+  return 0;
+}
+
+// Corrects the p-values of one metric's tested rows as one family, then measures each
+// row's change at the level the correction applied and gives its verdict.
+MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& tested, std::vector<ComparisonRow>& rows,
+                         const std::vector<RowSamples>& samples, const CompareSettings& settings) {
+  MetricFamily family;
+  family.metric = metric;
+  family.tested = tested.size();
+  // Rows whose smallest attainable p is not below alpha could never be flagged; in the
+  // family they would only raise the bar for the others.
+  std::vector<double> p_values(tested.size(), kNaN);
+  for (size_t k = 0; k < tested.size(); ++k) {
+    const ComparisonRow& row = rows[tested[k]];
+    if (row.smallest_p < settings.alpha) p_values[k] = row.test->p_value;
+  }
+  std::vector<double> adjusted = stats::AdjustPValues(p_values, settings.correction);
+  stats::FamilyCutoffs cutoffs = stats::CorrectionCutoffs(p_values, settings.correction, settings.alpha);
+  family.family = cutoffs.family;
+  family.cutoff = cutoffs.cutoff;
+  family.lone_change_p = stats::LoneChangeCutoff(cutoffs.family, settings.correction, settings.alpha);
+
+  for (size_t k = 0; k < tested.size(); ++k) {
+    ComparisonRow& row = rows[tested[k]];
+    row.p_adjusted = adjusted[k];
+    row.effect = MeasureEffect(samples[tested[k]], row, settings, cutoffs.cutoff);
+    bool in_family = !std::isnan(p_values[k]);
+    bool significant = in_family && row.test->p_value < cutoffs.cutoff;
+    double change = RelativeEffect(row);
+    if (significant && std::fabs(change) > settings.threshold) {
+      row.verdict = change > 0 ? Verdict::kRegressed : Verdict::kImproved;
+      ++family.flagged;
+    } else if (!in_family || !(row.smallest_p < cutoffs.next_cutoff)) {
+      row.verdict = Verdict::kTooFewRuns;
+      ++family.too_few;
+    } else {
+      row.verdict = Verdict::kUnchanged;
+    }
+  }
+
+  if (!tested.empty()) {
+    auto [base_runs, new_runs] = CommonRunCounts(rows, tested);
+    family.common_base_runs = base_runs;
+    family.common_new_runs = new_runs;
+    family.common_smallest_p = stats::SmallestPValue(base_runs, new_runs, settings.method);
+  }
+  family.runs_needed = RunsNeeded(family.lone_change_p, settings.method);
+  return family;
+}
+
+int VerdictRank(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kRegressed:
+      return 0;
+    case Verdict::kImproved:
+      return 1;
+    case Verdict::kUnchanged:
+      return 2;
+    case Verdict::kTooFewRuns:
+      return 3;
+    case Verdict::kNoData:
+      return 4;
+    case Verdict::kAdded:
+      return 5;
+    case Verdict::kRemoved:
+      return 6;
+  }
+  return 7;
+}
+
+// Larger first, NaN last; 0 when equal.
+int CompareDescending(double a, double b) {
+  bool na = std::isnan(a), nb = std::isnan(b);
+  if (na != nb) return na ? 1 : -1;
+  if (na || a == b) return 0;
+  return a > b ? -1 : 1;
+}
+
+void SortRows(std::vector<ComparisonRow>& rows, RowOrder order) {
+  auto by_name = [](const ComparisonRow& a, const ComparisonRow& b) {
+    return a.benchmark != b.benchmark ? a.benchmark < b.benchmark : a.metric < b.metric;
+  };
+  auto by_effect = [&](const ComparisonRow& a, const ComparisonRow& b) {
+    int c = CompareDescending(EffectMagnitude(a), EffectMagnitude(b));
+    return c != 0 ? c < 0 : by_name(a, b);
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const ComparisonRow& a, const ComparisonRow& b) {
+    switch (order) {
+      case RowOrder::kVerdict:
+        if (VerdictRank(a.verdict) != VerdictRank(b.verdict)) return VerdictRank(a.verdict) < VerdictRank(b.verdict);
+        return by_effect(a, b);
+      case RowOrder::kEffect:
+        return by_effect(a, b);
+      case RowOrder::kName:
+        return by_name(a, b);
+      case RowOrder::kPValue: {
+        double pa = a.test ? a.test->p_value : kNaN;
+        double pb = b.test ? b.test->p_value : kNaN;
+        int c = CompareDescending(-pa, -pb);
+        return c != 0 ? c < 0 : by_effect(a, b);
+      }
+    }
+    return false;
+  });
+}
+
+std::vector<GeomeanRow> Geomeans(const std::vector<ComparisonRow>& rows, const std::vector<std::string>& metrics,
+                                 double confidence) {
+  std::vector<GeomeanRow> geomeans;
+  for (const std::string& metric : metrics) {
+    std::vector<double> ratios;
+    for (const ComparisonRow& row : rows) {
+      double ratio = row.lnt ? 1 + RelativeEffect(row) : row.effect.ratio;
+      if (row.metric == metric && std::isfinite(ratio) && ratio > 0) ratios.push_back(ratio);
+    }
+    if (ratios.empty()) continue;
+    stats::GeomeanEstimate geomean = stats::GeometricMeanRatio(ratios, confidence);
+    geomeans.push_back({metric, ratios.size(), geomean.estimate, geomean.lower, geomean.upper});
+  }
+  return geomeans;
 }
 
 }  // namespace
@@ -110,6 +365,24 @@ std::string_view VerdictName(Verdict verdict) {
   return "unchanged";
 }
 
+std::string_view ComparePolicyName(ComparePolicy policy) {
+  return policy == ComparePolicy::kLnt ? "lnt" : "default";
+}
+
+std::string_view RowOrderName(RowOrder order) {
+  switch (order) {
+    case RowOrder::kVerdict:
+      return "verdict";
+    case RowOrder::kEffect:
+      return "effect";
+    case RowOrder::kName:
+      return "name";
+    case RowOrder::kPValue:
+      return "p";
+  }
+  return "verdict";
+}
+
 bool ComparisonReport::any_regressed() const {
   return std::any_of(rows.begin(), rows.end(), [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
 }
@@ -118,91 +391,44 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   CheckMetricsExist(base, candidate, settings.metrics);
   ComparisonReport report;
   report.settings = settings;
+  std::vector<RowSamples> samples;
+  std::vector<std::string> metric_order;  // as first met
 
   for (const BenchmarkSamples& before : base.benchmarks()) {
     const BenchmarkSamples* after = candidate.Find(before.name);
     if (!after) {
       report.rows.push_back(OneSidedRow(before, Verdict::kRemoved));
+      samples.emplace_back();
       continue;
     }
-    std::vector<std::string> metrics = settings.metrics.empty() ? DefaultMetric(before, *after) : settings.metrics;
-    for (const std::string& metric : metrics) {
-      ComparisonRow row;
-      row.benchmark = before.name;
-      row.metric = metric;
-      const std::vector<double>* x = MetricValues(before, metric);
-      const std::vector<double>* y = MetricValues(*after, metric);
-      row.base = Summarize(before, x);
-      row.candidate = Summarize(*after, y);
-      row.p_adjusted = kNaN;
-      if (!x || !y) {
-        row.verdict = Verdict::kNoData;
-        row.min_change = row.median_change = kNaN;
-        row.ratio = {kNaN, kNaN, kNaN};
-        report.rows.push_back(std::move(row));
-        continue;
+    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : settings.metrics) {
+      if (std::find(metric_order.begin(), metric_order.end(), metric) == metric_order.end()) {
+        metric_order.push_back(metric);
       }
-      row.min_change = RelativeChange(row.base.min, row.candidate.min);
-      row.median_change = RelativeChange(row.base.median, row.candidate.median);
-      row.test = stats::MannWhitneyU(*x, *y);
-      row.ratio = stats::HodgesLehmannRatio(*x, *y, settings.confidence);
-      if (settings.policy == ComparePolicy::kLnt) {
-        row.lnt = lnt::Compare(*y, *x, settings.alpha);
-        row.verdict = LntVerdict(row.lnt->status);
-      } else if (stats::MinAttainablePValue(x->size(), y->size()) >= settings.alpha) {
-        row.verdict = Verdict::kTooFewRuns;
-      }
-      report.rows.push_back(std::move(row));
+      samples.emplace_back();
+      report.rows.push_back(TwoSidedRow(before, *after, metric, settings, samples.back()));
     }
   }
   for (const BenchmarkSamples& after : candidate.benchmarks()) {
-    if (!base.Find(after.name)) report.rows.push_back(OneSidedRow(after, Verdict::kAdded));
-  }
-
-  // The family of tests the correction spans: every row whose test could have been
-  // significant. Rows that can never reach alpha would only dilute it.
-  std::vector<double> family(report.rows.size(), kNaN);
-  for (size_t i = 0; i < report.rows.size(); ++i) {
-    const ComparisonRow& row = report.rows[i];
-    if (row.test && stats::MinAttainablePValue(row.base.n, row.candidate.n) < settings.alpha) {
-      family[i] = row.test->p_value;
+    if (!base.Find(after.name)) {
+      report.rows.push_back(OneSidedRow(after, Verdict::kAdded));
+      samples.emplace_back();
     }
   }
-  std::vector<double> adjusted = stats::AdjustPValues(family, settings.correction);
-  for (size_t i = 0; i < report.rows.size(); ++i) {
-    ComparisonRow& row = report.rows[i];
-    row.p_adjusted = adjusted[i];
-    if (settings.policy != ComparePolicy::kDefault || !row.test || row.verdict == Verdict::kTooFewRuns) continue;
-    double effect = EffectRatio(row);
-    bool significant = row.p_adjusted < settings.alpha && std::fabs(effect - 1) > settings.threshold;
-    row.verdict = !significant ? Verdict::kUnchanged : effect > 1 ? Verdict::kRegressed : Verdict::kImproved;
-  }
 
-  std::stable_sort(report.rows.begin(), report.rows.end(), [](const ComparisonRow& a, const ComparisonRow& b) {
-    double ea = std::fabs(std::log(EffectRatio(a)));
-    double eb = std::fabs(std::log(EffectRatio(b)));
-    bool fa = std::isfinite(ea), fb = std::isfinite(eb);
-    if (fa != fb) return fa;
-    return fa && ea > eb;
-  });
-
-  std::vector<std::string> metric_order;
-  for (const ComparisonRow& row : report.rows) {
-    if (!row.metric.empty() && std::find(metric_order.begin(), metric_order.end(), row.metric) == metric_order.end()) {
-      metric_order.push_back(row.metric);
-    }
-  }
-  for (const std::string& metric : metric_order) {
-    std::vector<double> ratios;
-    for (const ComparisonRow& row : report.rows) {
-      if (row.metric == metric && row.test && std::isfinite(row.ratio.ratio) && row.ratio.ratio > 0) {
-        ratios.push_back(row.ratio.ratio);
+  if (settings.policy == ComparePolicy::kDefault) {
+    // Each metric is its own family: a task-clock verdict must not depend on whether
+    // maxrss was compared too.
+    for (const std::string& metric : metric_order) {
+      std::vector<size_t> tested;
+      for (size_t i = 0; i < report.rows.size(); ++i) {
+        if (report.rows[i].metric == metric && report.rows[i].test) tested.push_back(i);
       }
+      report.families.push_back(JudgeFamily(metric, tested, report.rows, samples, settings));
     }
-    if (ratios.empty()) continue;
-    stats::GeomeanEstimate geomean = stats::GeometricMeanRatio(ratios, settings.confidence);
-    report.geomeans.push_back({metric, ratios.size(), geomean.estimate, geomean.lower, geomean.upper});
   }
+  report.geomeans = Geomeans(report.rows, metric_order, settings.confidence);
+  SortRows(report.rows, settings.order);
   return report;
 }
 

@@ -1,98 +1,90 @@
 #include "timeit/hodges_lehmann.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
-#include <utility>
-#include <vector>
-
-#include "timeit/mann_whitney.h"
-#include "timeit/statistics.h"
 
 namespace timeit::stats {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-struct OrderStatistics {
-  double median = kNaN;
-  double lower = kNaN;  // D(C+1)
-  double upper = kNaN;  // D(mn-C)
-};
+// Doubles mapped to unsigned integers in the same order, so that bisection over the
+// integers visits every double between two bounds: at most 64 halvings find any of them.
+uint64_t OrderKey(double value) {
+  if (value == 0) value = 0;  // -0 and +0 are one value
+  auto bits = std::bit_cast<uint64_t>(value);
+  return (bits >> 63) != 0 ? ~bits : bits | (uint64_t{1} << 63);
+}
 
-// The median of `d` and, when `critical` >= 0, its 0-based order statistics `critical` and
-// size - 1 - critical, without sorting: one nth_element at the upper middle partitions the
-// array, and the bounds are then selected within the half they lie in.
-OrderStatistics SelectOrderStatistics(std::vector<double>& d, long critical) {
-  OrderStatistics result;
-  size_t size = d.size();
-  size_t middle = size / 2;
-  auto begin = d.begin();
-  std::nth_element(begin, begin + middle, d.end());
-  double upper_middle = d[middle];
-  result.median = size % 2 == 1
-                      ? upper_middle
-                      : (*std::max_element(begin, begin + middle) + upper_middle) / 2;
-  if (critical < 0) return result;
-  auto low = static_cast<size_t>(critical);
-  size_t high = size - 1 - low;
-  if (low > high) return result;  // no interval (a confidence of 0 or less)
-  // low <= high = size - 1 - low implies low <= middle <= high.
-  if (low < middle) std::nth_element(begin, begin + low, begin + middle);
-  if (high > middle) std::nth_element(begin + middle + 1, begin + high, d.end());
-  result.lower = d[low];
-  result.upper = d[high];
-  return result;
+double FromOrderKey(uint64_t key) {
+  uint64_t bits = (key >> 63) != 0 ? key & ~(uint64_t{1} << 63) : ~key;
+  return std::bit_cast<double>(bits);
 }
 
 }  // namespace
 
-RatioEstimate HodgesLehmannRatio(std::span<const double> before, std::span<const double> after,
-                                 double confidence) {
-  RatioEstimate result{kNaN, kNaN, kNaN};
-  if (before.empty() || after.empty()) return result;
-  bool all_positive = true;
-  for (std::span<const double> sample : {before, after}) {
-    for (double value : sample) {
-      if (!std::isfinite(value)) return result;
-      if (!(value > 0)) all_positive = false;
+HodgesLehmann::HodgesLehmann(std::span<const double> before, std::span<const double> after, Scale scale)
+    : before_(before.begin(), before.end()), after_(after.begin(), after.end()) {
+  if (scale == Scale::kLog) {
+    for (double& value : before_) value = std::log(value);
+    for (double& value : after_) value = std::log(value);
+  }
+  std::sort(before_.begin(), before_.end());
+  std::sort(after_.begin(), after_.end());
+}
+
+uint64_t HodgesLehmann::pairs() const { return static_cast<uint64_t>(before_.size()) * after_.size(); }
+
+// Both counts walk the two sorted samples once. For a growing before_i the differences
+// after_j - before_i shrink, so the number of j that qualify only grows; rounding is
+// monotone, so this holds for the computed differences too.
+uint64_t HodgesLehmann::CountAtMost(double t) const {
+  uint64_t count = 0;
+  size_t j = 0;
+  for (double b : before_) {
+    while (j < after_.size() && after_[j] - b <= t) ++j;
+    count += j;
+  }
+  return count;
+}
+
+double HodgesLehmann::Select(uint64_t k) const {
+  // The smallest t with at least k differences <= t is the k-th smallest difference.
+  uint64_t low = OrderKey(after_.front() - before_.back());  // the smallest difference
+  uint64_t high = OrderKey(after_.back() - before_.front());  // the largest
+  while (low < high) {
+    uint64_t middle = low + (high - low) / 2;
+    if (CountAtMost(FromOrderKey(middle)) >= k) {
+      high = middle;
+    } else {
+      low = middle + 1;
     }
   }
+  return FromOrderKey(low);
+}
 
-  size_t m = before.size();
-  size_t n = after.size();
-  long critical = -1;
-  if (confidence > 0 && confidence < 1) critical = CriticalU(m, n, (1 - confidence) / 2);
+double HodgesLehmann::Estimate() const {
+  uint64_t size = pairs();
+  double upper_middle = Select(size / 2 + 1);
+  if (size % 2 == 1) return upper_middle;
+  return (Select(size / 2) + upper_middle) / 2;
+}
 
-  std::vector<double> differences;
-  differences.reserve(m * n);
-  if (all_positive) {
-    // Differences of logs: m + n logarithms rather than m n divisions and logarithms.
-    std::vector<double> log_after(n);
-    std::transform(after.begin(), after.end(), log_after.begin(),
-                   [](double value) { return std::log(value); });
-    for (double b : before) {
-      double log_b = std::log(b);
-      for (double log_a : log_after) differences.push_back(log_a - log_b);
-    }
-    OrderStatistics d = SelectOrderStatistics(differences, critical);
-    result.ratio = std::exp(d.median);
-    result.lower = std::exp(d.lower);  // exp(NaN) is NaN
-    result.upper = std::exp(d.upper);
-    return result;
-  }
-
-  double baseline = Median(before);
-  if (baseline == 0) return result;
-  for (double b : before) {
-    for (double a : after) differences.push_back(a - b);
-  }
-  OrderStatistics d = SelectOrderStatistics(differences, critical);
-  result.ratio = 1 + d.median / baseline;
-  result.lower = 1 + d.lower / baseline;
-  result.upper = 1 + d.upper / baseline;
-  if (baseline < 0) std::swap(result.lower, result.upper);  // dividing by it reverses order
-  return result;
+ShiftInterval HodgesLehmann::Interval(int64_t reach) const {
+  auto size = static_cast<int64_t>(pairs());
+  ShiftInterval interval{-kInfinity, kInfinity};
+  // Lower end: the smallest shift whose 2U is at most m n + reach. Between two distinct
+  // differences 2U is twice the number of differences above, so the infimum is the r-th
+  // smallest difference, r = ceil((m n - reach) / 2).
+  int64_t high_u = size + reach;
+  if (high_u < 2 * size) interval.lower = Select(static_cast<uint64_t>((2 * size - high_u + 1) / 2));
+  // Upper end, mirrored: the largest shift whose 2U is at least m n - reach, the s-th
+  // smallest difference, s = m n + 1 - ceil((m n - reach) / 2).
+  int64_t low_u = size - reach;
+  if (low_u > 0) interval.upper = Select(static_cast<uint64_t>(size + 1 - (low_u + 1) / 2));
+  return interval;
 }
 
 }  // namespace timeit::stats

@@ -193,6 +193,22 @@ bool MannWhitneyLarge(std::span<const double> a, std::span<const double> b, doub
 
 }  // namespace
 
+const char* RuleName(Rule rule) {
+  switch (rule) {
+    case Rule::kZeroCurrent:
+      return "new min is 0";
+    case Rule::kMinChangeFloor:
+      return "min-change floor";
+    case Rule::kMannWhitney:
+      return "Mann-Whitney: same";
+    case Rule::kStddev:
+      return "2.576 stddev";
+    case Rule::kSingleSample:
+      return "0.2% (1 run)";
+  }
+  return "min-change floor";
+}
+
 bool MannWhitneySame(std::span<const double> a, std::span<const double> b, double significance) {
   const Level level = LevelOf(significance);
   if (a.empty() || b.empty()) {
@@ -254,16 +270,23 @@ Comparison Compare(std::span<const double> new_samples, std::span<const double> 
     return worse ? Status::kRegressed : Status::kImproved;
   };
   const double abs_delta = std::fabs(result.delta);
-  if (std::fabs(result.pct_delta) < .01 || abs_delta < .01 ||
-      abs_delta <= 2 * kMinValuePrecision * kConfidenceInterval) {
+  if (result.current == 0) {
+    result.rule = Rule::kZeroCurrent;
+    result.status = Status::kUnchanged;
+  } else if (std::fabs(result.pct_delta) < .01 || abs_delta < .01 ||
+             abs_delta <= 2 * kMinValuePrecision * kConfidenceInterval) {
+    result.rule = Rule::kMinChangeFloor;
     result.status = Status::kUnchanged;
   } else if (new_samples.size() >= 4 && base_samples.size() >= 4 &&
              MannWhitneySame(new_samples, base_samples, confidence_level)) {
+    result.rule = Rule::kMannWhitney;
     result.status = Status::kUnchanged;
   } else if (result.stddev) {
+    result.rule = Rule::kStddev;
     result.status = abs_delta > *result.stddev * kConfidenceInterval ? by_sign(result.delta)
                                                                      : Status::kUnchanged;
   } else {
+    result.rule = Rule::kSingleSample;
     result.status =
         std::fabs(result.pct_delta) >= .002 ? by_sign(result.pct_delta) : Status::kUnchanged;
   }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <optional>
 
 #include "options.h"
@@ -211,6 +212,13 @@ int Main(int argc, char** argv) {
       return exit_code::kUsage;
     }
     return exit_code::kSetupFailure;
+  } catch (const std::bad_alloc&) {
+    PrintError("out of memory");
+    return exit_code::kInternalError;
+  } catch (const std::exception& error) {
+    // A bug or an input nobody foresaw: a message and a documented code, never a core dump.
+    PrintError(std::string("internal: ") + error.what());
+    return exit_code::kInternalError;
   }
 }
 
