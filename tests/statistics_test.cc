@@ -97,5 +97,19 @@ TEST(StatisticsTest, GeometricMeanOfNonPositiveValuesIsNaN) {
   EXPECT_TRUE(std::isnan(GeometricMean(Values{1, -2, 4})));
 }
 
+// scipy.stats.norm.sf(z) and norm.isf(p), SciPy 1.10.1.
+TEST(StatisticsTest, NormalTailAndItsInverse) {
+  EXPECT_NEAR(NormalSf(1.959963984540054), 0.025, 1e-15);
+  EXPECT_NEAR(NormalSf(-1), 0.8413447460685429, 1e-15);
+  EXPECT_NEAR(NormalSf(6), 9.865876450376946e-10, 1e-22);
+  EXPECT_NEAR(NormalIsf(0.025), 1.959963984540054, 1e-12);
+  EXPECT_NEAR(NormalIsf(0.2), 0.8416212335729143, 1e-12);
+  EXPECT_NEAR(NormalIsf(1.25e-5), 4.214799669992512, 1e-9);
+  EXPECT_NEAR(NormalIsf(0.9), -1.2815515655446004, 1e-12);
+  EXPECT_TRUE(std::isnan(NormalIsf(0)));
+  EXPECT_TRUE(std::isnan(NormalIsf(1)));
+  EXPECT_TRUE(std::isnan(NormalIsf(NAN)));
+}
+
 }  // namespace
 }  // namespace timeit::stats

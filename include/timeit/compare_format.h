@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "timeit/comparison.h"
 
@@ -33,6 +34,12 @@ std::string FormatCompareCsv(const ComparisonReport& report);
 /// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
 /// backslashes and control characters escaped.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
+
+/// What a bot should not miss although no row says "regressed", one line each, without a
+/// prefix: per metric, rows that read "too few runs" while their estimate is beyond the
+/// threshold (with the runs that would do), and benchmarks whose new runs failed where the
+/// base runs did not. Empty when there is nothing to say.
+std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report);
 
 /// `text` with every control character (C0, DEL, C1) and every bidirectional or
 /// zero-width formatting character written as an escape (\n, \t, \x1b, \u202e), so that a

@@ -117,11 +117,13 @@ struct Effect {
   /// p is below the family's cut-off. When an end of the interval is exactly "no change"
   /// and this is true, that end is open.
   bool excludes_no_change = false;
-  /// The smallest relative change the row could tell from noise: the interval's half-width
-  /// (relative to the base median), or the threshold if larger. +inf when the interval is
+  /// The minimum detectable change: the relative change this row would flag in 80 % of
+  /// nights at its noise, sizes and level. The interval's half-width (relative to the base
+  /// median) is what it would flag half the time; scaled by (z(1 - c/2) + z(0.8)) /
+  /// z(1 - c/2) for 80 %, and never less than the threshold. +inf when the interval is
   /// unbounded; NaN where no ratio is defined.
   double detectable = 0;
-  /// The half-width in the metric's unit (kDifference only, else NaN).
+  /// The same in the metric's unit (kDifference only, else NaN), without the threshold.
   double detectable_shift = 0;
 };
 
@@ -137,7 +139,8 @@ struct ComparisonRow {
   double median_change = 0;
   /// The test, where both sides have data.
   std::optional<stats::MannWhitneyResult> test;
-  /// The smallest p these run counts can give (complete separation); NaN without a test.
+  /// The smallest p this row could have given: that of complete separation at these run
+  /// counts, or its own p if smaller (ties can go below it); NaN without a test.
   double smallest_p = 0;
   /// The p-value after the correction within the metric's family; NaN outside it.
   double p_adjusted = 0;
@@ -188,6 +191,9 @@ struct ComparisonReport {
   std::vector<GeomeanRow> geomeans;
 
   bool any_regressed() const;
+  /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a
+  /// crash or a timeout the statistics of the surviving runs would not show.
+  std::vector<std::string> newly_failing() const;
 };
 
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.

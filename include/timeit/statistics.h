@@ -30,4 +30,11 @@ double SampleStandardDeviation(std::span<const double> values);
 /// exp(mean(log x)); NaN if any value is not positive.
 double GeometricMean(std::span<const double> values);
 
+/// Upper tail of the standard normal distribution, P(Z > z), as scipy.stats.norm.sf.
+double NormalSf(double z);
+
+/// The z with P(Z > z) = tail, for tail in (0, 1) (scipy.stats.norm.isf): found by bisection
+/// on NormalSf to full double precision, so the two are inverses of each other. NaN outside.
+double NormalIsf(double tail);
+
 }  // namespace timeit::stats

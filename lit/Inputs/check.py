@@ -8,9 +8,10 @@ binds NAME to a parsed --json results file. Every EXPR is evaluated in that name
 Without --print each EXPR must be true: "PASS: EXPR" is printed, or "FAIL: EXPR" with the
 inputs on stderr and exit status 1. With --print, each value is printed on a line of its
 own for FileCheck: a string as it is, anything else as JSON with sorted keys.
-Helpers: last_run(doc), bench(doc, name), event(run, name), rel_diff(a, b), json, re.
+Helpers: last_run(doc), bench(doc, name), event(run, name), rel_diff(a, b), json, math, re.
 """
 import json
+import math
 import re
 import sys
 
@@ -52,7 +53,7 @@ def rel_diff(a, b):
 
 def main(argv):
     namespace = {"last_run": last_run, "bench": bench, "event": event, "rel_diff": rel_diff,
-                 "json": json, "re": re}
+                 "json": json, "math": math, "re": re}
     printing = False
     expressions = []
     args = iter(argv)

@@ -53,7 +53,11 @@ int Main(int argc, char** argv) {
         break;
     }
     std::cout.flush();
-    return options.fail_on_regression && report.any_regressed() ? kRegression : kNoRegression;
+    for (const std::string& warning : FormatCompareWarnings(report)) {
+      std::cerr << "timeit-compare: warning: " << warning << "\n";
+    }
+    bool failed = report.any_regressed() || !report.newly_failing().empty();
+    return options.fail_on_regression && failed ? kRegression : kNoRegression;
   } catch (const CompareHelpRequested&) {
     return kNoRegression;
   } catch (const Error& error) {

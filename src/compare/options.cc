@@ -63,7 +63,8 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       "Examples:\n"
       "  timeit-compare base.json new.json\n"
       "  timeit-compare --base a1.json a2.json --new b1.json b2.json -m task-clock -m maxrss\n"
-      "Exit status: 0, or 1 with --fail-on-regression when a row regressed; 2 for bad usage or input.");
+      "Exit status: 0, or 1 with --fail-on-regression when a row regressed or a benchmark newly fails; 2 for\n"
+      "bad usage or input.");
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
   std::vector<std::string> positional;
@@ -106,7 +107,8 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
             CompareFormatName, "Output: text (default), json, csv, markdown");
   app.add_option("--color", options.color, "Colour the text table: auto (default), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_flag("--fail-on-regression", options.fail_on_regression, "Exit 1 when any benchmark regressed");
+  app.add_flag("--fail-on-regression", options.fail_on_regression,
+               "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
 
   try {
     app.parse(argc, argv);

@@ -17,7 +17,7 @@ struct CompareOptions {
   CompareFormat format = CompareFormat::kText;
   /// --color: "auto" paints the text table only when stdout is a terminal.
   std::string color = "auto";
-  /// Exit 1 when any row regressed.
+  /// Exit 1 when any row regressed or a benchmark newly fails.
   bool fail_on_regression = false;
 };
 

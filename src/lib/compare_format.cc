@@ -25,7 +25,7 @@ std::string Printf(const char* format, ...) {
 
 std::string Number(double value) {
   if (!std::isfinite(value)) return "-";
-  return Printf("%.4g", value);
+  return Printf("%.4g", value + 0.0);  // + 0.0: never "-0"
 }
 
 // A ratio bound: four significant digits, but never "1" for a bound that is not exactly
@@ -64,7 +64,7 @@ std::string ChangeCell(const Effect& effect) {
                                                    effect.excludes_no_change, RatioBound);
   }
   if (std::isfinite(effect.shift)) {  // from a base median of 0: the change in the metric's unit
-    return "Δ" + Printf("%+.4g", effect.shift) +
+    return "Δ" + Printf("%+.4g", effect.shift + 0.0) +
            IntervalText(effect.shift_lower, effect.shift_upper, 0, effect.excludes_no_change, ShiftBound);
   }
   return "-";
@@ -202,8 +202,8 @@ std::string Explanation(const ComparisonReport& report) {
                  settings.threshold * 100);
   text += "change: new/base is the Hodges-Lehmann estimate (median of pairwise log ratios; where a value is 0, of "
           "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
-          "level; detectable: the interval's half-width or the threshold, whichever is larger; MAD = median(|x - "
-          "median(x)|), unscaled\n";
+          "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
+          "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
   for (const MetricFamily& family : report.families) text += FamilyLine(family);
   return text;
 }
@@ -305,6 +305,45 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
 }
 
 }  // namespace
+
+std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
+  std::vector<std::string> warnings;
+  for (const MetricFamily& family : report.families) {
+    size_t hidden = 0;
+    const ComparisonRow* largest = nullptr;
+    double largest_change = 0;
+    for (const ComparisonRow& row : report.rows) {
+      if (row.metric != family.metric || row.verdict != Verdict::kTooFewRuns) continue;
+      double change = std::isfinite(row.effect.ratio) ? row.effect.ratio - 1
+                      : std::isfinite(row.effect.shift) && row.effect.shift != 0 ? std::copysign(INFINITY, row.effect.shift)
+                                                                                  : 0;
+      if (!(std::fabs(change) > report.settings.threshold)) continue;
+      ++hidden;
+      if (!largest || std::fabs(change) > std::fabs(largest_change)) {
+        largest = &row;
+        largest_change = change;
+      }
+    }
+    if (hidden == 0) continue;
+    std::string line = EscapeControlCharacters(family.metric) +
+                       Printf(": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
+                              "(largest %s, ",
+                              hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100,
+                              Percent(largest_change).c_str()) +
+                       EscapeControlCharacters(largest->benchmark) + ")";
+    if (family.runs_needed > 0) line += Printf("; %zu runs per side would let a lone change through", family.runs_needed);
+    warnings.push_back(line);
+  }
+  std::vector<std::string> failing = report.newly_failing();
+  if (!failing.empty()) {
+    std::string line = Printf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
+                              failing.size() == 1 ? "" : "s");
+    for (size_t i = 0; i < failing.size() && i < 10; ++i) line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
+    if (failing.size() > 10) line += Printf(", and %zu more", failing.size() - 10);
+    warnings.push_back(line);
+  }
+  return warnings;
+}
 
 std::string_view CompareFormatName(CompareFormat format) {
   switch (format) {

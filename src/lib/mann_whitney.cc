@@ -8,6 +8,8 @@
 #include <numbers>
 #include <utility>
 
+#include "timeit/statistics.h"
+
 namespace timeit::stats {
 namespace {
 
@@ -199,39 +201,39 @@ bool WalkTieProgram(const PooledRanks& ranks, Visitor& visitor) {
 }
 
 // What the program would cost, counted without doing it: its inner-loop work
-// (multiply-adds) and the counts it stores (each row keeps the widest span it ever has).
-// Stops counting past the limits.
+// (multiply-adds and scalings) and the probabilities it stores (each row stores the widest
+// span it ever has: spans only grow until a row dies). Stops counting past the limits.
 struct TieCostCounter {
   double max_work = 0;
   double max_cells = 0;
   double work = 0;
-  double cells = 0;              // the sum of `widest`
-  std::vector<long> widest;      // per row
-  std::vector<RowSpan> grown;    // per row: the span it would store, grown as the walk goes
+  double cells = 0;           // the sum of the rows' widths
+  std::vector<RowSpan> grown;  // per row: the span it stores, grown as the walk goes
 
+  TieCostCounter(size_t m, double work_limit, double cells_limit)
+      : max_work(work_limit), max_cells(cells_limit), cells(1), grown(m + 1) {
+    grown[0] = {0, 0};
+  }
   bool Transition(size_t target, size_t, size_t, uint32_t, size_t, long shift, const RowSpan& from) {
     work += static_cast<double>(from.top - from.bottom + 1);
     RowSpan& span = grown[target];
     RowSpan moved{from.bottom + shift, from.top + shift};
+    long old_width = span.empty() ? 0 : span.top - span.bottom + 1;
     span = span.empty() ? moved : RowSpan{std::min(span.bottom, moved.bottom), std::max(span.top, moved.top)};
-    long width = span.top - span.bottom + 1;
-    if (width > widest[target]) {
-      cells += static_cast<double>(width - widest[target]);
-      widest[target] = width;
-    }
+    cells += static_cast<double>(span.top - span.bottom + 1 - old_width);
     return work <= max_work && cells <= max_cells;
   }
   void Keep(size_t, uint32_t, size_t, const RowSpan& span) { work += static_cast<double>(span.top - span.bottom + 1); }
-  void Clear(size_t j, const RowSpan&) { grown[j] = RowSpan{}; }
+  void Clear(size_t, const RowSpan&) {}  // the row keeps its storage until the program ends
 };
 
 // Whether the program is cheap enough for these ranks: at most 2^26 multiply-adds (tens of
-// milliseconds), 2^22 stored counts (32 MiB), and a table of at most 2^22 values.
+// milliseconds), 2^22 stored probabilities (32 MiB), and a table of at most 2^22 values.
 bool TieProgramIsCheap(const PooledRanks& ranks) {
   size_t m = std::min(ranks.n1, ranks.n2);
   size_t n = std::max(ranks.n1, ranks.n2);
   if (n != 0 && m > ((size_t{1} << 22) - 1) / (2 * n)) return false;  // the table itself, 2 m n + 1 values
-  TieCostCounter counter{0x1p26, 0x1p22, 0, 0, std::vector<long>(m + 1, 0), std::vector<RowSpan>(m + 1)};
+  TieCostCounter counter(m, 0x1p26, 0x1p22);
   return WalkTieProgram(ranks, counter);
 }
 
@@ -239,28 +241,12 @@ bool TieProgramIsCheap(const PooledRanks& ranks) {
 // overflow a double): a transition's weight is the probability that, with j values chosen
 // among the `before` below and m - j still to choose among the rest uniformly, exactly k come
 // from this group of t: C(t, k) C(rest - t, m - j - k) / C(rest, m - j), from log-factorials.
-// Each row stores the probabilities of its span only, from `offset` on, and grows as
-// transitions widen it.
+// Each row stores the probabilities of the widest span it ever has, from `offset` on,
+// allocated once from a first walk that only follows the spans.
 struct TieProgram {
   struct Row {
     long offset = 0;
     std::vector<double> mass;
-    // Makes [bottom, top] addressable, keeping what is stored.
-    void Cover(long bottom, long top) {
-      if (mass.empty()) {
-        offset = bottom;
-        mass.assign(static_cast<size_t>(top - bottom + 1), 0.0);
-        return;
-      }
-      long old_top = offset + static_cast<long>(mass.size()) - 1;
-      if (bottom >= offset && top <= old_top) return;
-      long new_bottom = std::min(bottom, offset);
-      long new_top = std::max(top, old_top);
-      std::vector<double> grown(static_cast<size_t>(new_top - new_bottom + 1), 0.0);
-      std::copy(mass.begin(), mass.end(), grown.begin() + (offset - new_bottom));
-      mass = std::move(grown);
-      offset = new_bottom;
-    }
   };
   size_t m = 0;
   size_t total = 0;  // n1 + n2
@@ -274,7 +260,6 @@ struct TieProgram {
     size_t wanted = m - from;
     double weight = std::exp(LogChoose(t, k) + LogChoose(rest - t, wanted - k) - LogChoose(rest, wanted));
     Row& to = rows[target];
-    to.Cover(span.bottom + shift, span.top + shift);
     const Row& source = rows[from];
     const double* in = source.mass.data() + (span.bottom - source.offset);
     double* out = to.mass.data() + (span.bottom + shift - to.offset);
@@ -289,7 +274,7 @@ struct TieProgram {
     double weight = std::exp(LogChoose(rest - t, wanted) - LogChoose(rest, wanted));
     for (double& value : rows[j].mass) value *= weight;
   }
-  void Clear(size_t j, const RowSpan&) { rows[j] = Row{}; }
+  void Clear(size_t j, const RowSpan&) { rows[j] = Row{}; }  // dead: never read again
 };
 
 std::shared_ptr<const Table> ComputeTieTable(const PooledRanks& ranks) {
@@ -301,9 +286,16 @@ std::shared_ptr<const Table> ComputeTieTable(const PooledRanks& ranks) {
   program.total = m + n;
   program.log_factorial.resize(m + n + 1);
   for (size_t i = 0; i <= m + n; ++i) program.log_factorial[i] = std::lgamma(static_cast<double>(i) + 1);
+  TieCostCounter spans(m, INFINITY, INFINITY);
+  WalkTieProgram(ranks, spans);
   program.rows.resize(m + 1);
-  program.rows[0].Cover(0, 0);
-  program.rows[0].mass[0] = 1;
+  for (size_t j = 0; j <= m; ++j) {
+    const RowSpan& span = spans.grown[j];
+    if (span.empty()) continue;
+    program.rows[j].offset = span.bottom;
+    program.rows[j].mass.assign(static_cast<size_t>(span.top - span.bottom + 1), 0.0);
+  }
+  program.rows[0].mass[0] = 1;  // nothing chosen yet: 2U = 0
   WalkTieProgram(ranks, program);
   std::vector<double> final_mass(cells, 0.0);
   const TieProgram::Row& last = program.rows[m];
@@ -339,8 +331,6 @@ double NormalSigma(const PooledRanks& ranks) {
   return std::sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))));
 }
 
-// Upper tail of the standard normal distribution, as scipy.stats.norm.sf.
-double NormalSf(double z) { return 0.5 * std::erfc(z / std::numbers::sqrt2); }
 
 }  // namespace
 

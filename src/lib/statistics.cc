@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <vector>
 
 namespace timeit::stats {
@@ -72,6 +73,24 @@ double GeometricMean(std::span<const double> values) {
     sum_logs += std::log(value);
   }
   return std::exp(sum_logs / static_cast<double>(values.size()));
+}
+
+double NormalSf(double z) { return 0.5 * std::erfc(z / std::numbers::sqrt2); }
+
+double NormalIsf(double tail) {
+  if (!(tail > 0 && tail < 1)) return kNaN;
+  double low = -40;  // NormalSf(low) = 1, NormalSf(high) = 0 in doubles
+  double high = 40;
+  for (int step = 0; step < 200 && low < high; ++step) {
+    double middle = (low + high) / 2;
+    if (middle == low || middle == high) break;
+    if (NormalSf(middle) > tail) {
+      low = middle;
+    } else {
+      high = middle;
+    }
+  }
+  return (low + high) / 2;
 }
 
 }  // namespace timeit::stats
