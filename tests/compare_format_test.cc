@@ -149,6 +149,10 @@ TEST(CompareFormatTest, EscapeControlCharacters) {
   EXPECT_EQ(EscapeControlCharacters("bad\xff utf8"), "bad\\xff utf8");
   EXPECT_EQ(EscapeControlCharacters("cut\xe2\x80"), "cut\\xe2\\x80");
   EXPECT_EQ(EscapeControlCharacters("zero\xe2\x80\x8bwidth"), "zero\\u200bwidth");
+  EXPECT_EQ(EscapeControlCharacters("arabic mark\xd8\x9c"), "arabic mark\\u061c");
+  EXPECT_EQ(EscapeControlCharacters("line\xe2\x80\xa8sep"), "line\\u2028sep");
+  EXPECT_EQ(EscapeControlCharacters("soft\xc2\xadhyphen"), "soft\\u00adhyphen");
+  EXPECT_EQ(EscapeControlCharacters("tag\xf3\xa0\x80\x81"), "tag\\ue0001");
 }
 
 TEST(CompareFormatTest, NoCorrectionSaysSo) {
@@ -202,6 +206,28 @@ TEST(CompareFormatTest, IntervalEndsNeverReadAsOneUnlessTheyAre) {
   // An end exactly at 1 of an interval that excludes it is open.
   report.rows[0].effect.ratio_lower = 1;
   EXPECT_NE(FormatCompareText(report, false).find("(1, 1.0001]"), std::string::npos);
+}
+
+TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
+  SampleSet base, candidate;
+  auto add = [](SampleSet& side, const std::string& name, std::vector<double> values, size_t failed = 0) {
+    BenchmarkSamples& benchmark = side.Get(name);
+    benchmark.runs = values.size() + failed;
+    benchmark.failed_runs = failed;
+    benchmark.metrics["user"] = std::move(values);
+  };
+  add(base, "few", {1, 1.01, 1.02});  // 3 against 3: too few runs, +99 %
+  add(candidate, "few", {2, 2.01, 2.02});
+  add(base, "crash", {1, 2, 3});
+  add(candidate, "crash", {1, 2, 3}, 1);
+  std::vector<std::string> warnings = FormatCompareWarnings(Compare(base, candidate, {}));
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[0].rfind("user: 1 row could not be judged (too few runs) though the estimate is beyond ±1% (largest "
+                              "+99.01%, few); 4 runs per side would let a lone change through", 0),
+            0u)
+      << warnings[0];
+  EXPECT_EQ(warnings[1], "1 benchmark failed in new runs where no base run failed: crash");
+  EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
 }
 
 }  // namespace

@@ -462,5 +462,79 @@ TEST(ComparisonTest, DetectableChangeIsFlaggedInAboutEightyPercent) {
   EXPECT_LT(share, 0.92) << "typical detectable " << typical;
 }
 
+// A row whose ties force the normal approximation (SciPy's rule here) cannot reach what
+// the exact test of untied samples could: judged by what its own distribution allows, it
+// reads too few runs, not unchanged. Completely separated, 8 against 8, one tie.
+TEST(ComparisonTest, TooFewRunsUsesTheDistributionTheRowGets) {
+  SampleSet base, candidate;
+  Add(base, "b", "user", {1.0, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.07});
+  Add(candidate, "b", "user", {2.0, 2.0, 2.01, 2.02, 2.03, 2.04, 2.05, 2.06});
+  CompareSettings settings;
+  settings.method = stats::MannWhitneyMethod::kAuto;
+  settings.alpha = 0.0005;
+  const ComparisonRow& row = RowOf(Compare(base, candidate, settings), "b");
+  EXPECT_FALSE(row.test->exact);
+  EXPECT_GT(row.smallest_p, 0.0005);  // the normal approximation's best, not 2 / C(16, 8)
+  EXPECT_EQ(row.verdict, Verdict::kTooFewRuns);
+  // The exact test, conditional on the tie, can: 2 / C(16, 8) = 1.55e-4.
+  settings.method = stats::MannWhitneyMethod::kExact;
+  EXPECT_EQ(RowOf(Compare(base, candidate, settings), "b").verdict, Verdict::kRegressed);
+}
+
+// Ties can take the conditional test below the untied minimum: 1, 1, 3 against 4, 4, 4, 7
+// gives p = 0.0286 (coin agrees) where 3 against 4 untied cannot go below 2/35 = 0.057.
+// The row is judged, not put out of the family.
+TEST(ComparisonTest, TiesCanGoBelowTheUntiedMinimum) {
+  SampleSet base, candidate;
+  Add(base, "b", "user", {1, 1, 3});
+  Add(candidate, "b", "user", {4, 4, 4, 7});
+  const ComparisonRow& row = RowOf(Compare(base, candidate, {}), "b");
+  EXPECT_NEAR(row.test->p_value, 2.0 / 70, 1e-12);
+  EXPECT_NEAR(row.smallest_p, 2.0 / 70, 1e-12);
+  EXPECT_EQ(row.verdict, Verdict::kRegressed);
+}
+
+TEST(ComparisonTest, AMetricNamedTwiceIsComparedOnce) {
+  SampleSet base, candidate;
+  Add(base, "x", "task-clock", {1.0, 1.01, 1.02, 1.03, 1.04, 1.05});
+  Add(candidate, "x", "task-clock", {1.045, 1.06, 1.07, 1.08, 1.09, 1.10});
+  CompareSettings settings;
+  settings.metrics = {"task-clock", "task-clock"};
+  ComparisonReport report = Compare(base, candidate, settings);
+  EXPECT_EQ(report.rows.size(), 1u);
+  EXPECT_EQ(report.families.size(), 1u);
+  EXPECT_EQ(report.families[0].family, 1u);
+}
+
+// Changes too large for a double's ratio still count: 1e-300 -> 1e300 overflows exp(), and
+// 0 -> 1.7e308 would overflow the average of the middle two differences.
+TEST(ComparisonTest, ChangesBeyondTheRangeOfDoublesAreChanges) {
+  SampleSet base, candidate;
+  Add(base, "huge", "user", std::vector<double>(6, 1e-300));
+  Add(candidate, "huge", "user", std::vector<double>(6, 1e300));
+  Add(base, "from-zero", "user", std::vector<double>(6, 0.0));
+  Add(candidate, "from-zero", "user", std::vector<double>(6, 1.7e308));
+  Add(base, "down", "user", std::vector<double>(6, 1.0));
+  Add(candidate, "down", "user", std::vector<double>(6, 5e-324));
+  ComparisonReport report = Compare(base, candidate, {});
+  EXPECT_EQ(RowOf(report, "huge").verdict, Verdict::kRegressed);
+  EXPECT_EQ(RowOf(report, "from-zero").verdict, Verdict::kRegressed);
+  EXPECT_EQ(RowOf(report, "from-zero").effect.shift, 1.7e308);
+  EXPECT_EQ(RowOf(report, "down").verdict, Verdict::kImproved);
+}
+
+TEST(ComparisonTest, NewlyFailingBenchmarks) {
+  SampleSet base, candidate;
+  Add(base, "ok", "user", {1, 2, 3});
+  Add(candidate, "ok", "user", {1, 2, 3});
+  Add(base, "times-out", "user", {1, 2, 3});
+  Add(candidate, "times-out", "user", {1, 2}, /*failed=*/1);
+  Add(base, "always-flaky", "user", {1, 2}, /*failed=*/1);
+  Add(candidate, "always-flaky", "user", {1, 2}, /*failed=*/1);
+  CompareSettings settings;
+  settings.metrics = {"user"};
+  EXPECT_EQ(Compare(base, candidate, settings).newly_failing(), std::vector<std::string>{"times-out"});
+}
+
 }  // namespace
 }  // namespace timeit

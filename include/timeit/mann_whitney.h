@@ -90,13 +90,20 @@ struct PooledRanks {
 /// Ranks the pooled samples (O(n log n)). Samples must be non-empty and free of NaN.
 PooledRanks RankPooled(std::span<const double> x, std::span<const double> y);
 
+/// The work the exact method may spend on one row with ties, in multiply-adds of its
+/// dynamic program (about a nanosecond each): 2^26. A comparison of many tied rows gives
+/// each less (see CompareSettings), never under kMinTieWork, which covers every pair of
+/// sizes up to 50 x 50.
+inline constexpr double kDefaultTieWork = 0x1p26;
+inline constexpr double kMinTieWork = 0x1p23;
+
 /// Whether `method` would use the exact distribution for these ranks. With kExact, exact
 /// costs stay bounded, so a comparison of thousands of rows stays fast:
 ///  - without ties, while C(n1 + n2, n1) < 2^255 and n1 n2 < 2^18 (the table is counted in
 ///    256-bit integers and cached per pair of sizes): every pair up to 129 x 129, and one
 ///    side of 25 against up to 10,000;
-///  - with ties, while the dynamic program over tie groups needs at most 2^26 multiply-adds
-///    and 2^22 stored probabilities (6 ms at 50 x 50, 70 ms at the limit; the cost is
+///  - with ties, while the dynamic program over tie groups needs at most `tie_work`
+///    multiply-adds (by default 2^26) and 2^22 stored probabilities (5 ms at 50 x 50, 60 ms at 90 x 90; the cost is
 ///    counted before it runs): every pair up to 90 x 90, one side of 10 against 800 or of 5
 ///    against 1,600, and much more when the values are few (two distinct values: up to
 ///    1,447 x 1,447; three: 209 x 209).
@@ -107,10 +114,12 @@ PooledRanks RankPooled(std::span<const double> x, std::span<const double> y);
 /// times the exact p between 1e-6 and 1e-2 at 51 x 51 to 80 x 80); with two or three it can
 /// understate p (by 40 % and 17 % at 51 x 51), which is why those are exact so much further.
 /// tests/mann_whitney_test.cc measures the approximation at the no-tie boundary.
-bool UsesExact(const PooledRanks& ranks, MannWhitneyMethod method);
+bool UsesExact(const PooledRanks& ranks, MannWhitneyMethod method, double tie_work = kDefaultTieWork);
 
-/// The null distribution `method` uses for these ranks.
-UNullDistribution NullDistribution(const PooledRanks& ranks, MannWhitneyMethod method);
+/// The null distribution `method` uses for these ranks. Exact tables are cached by sizes
+/// and tie pattern, so asking again (for the interval after the p-value) costs nothing.
+UNullDistribution NullDistribution(const PooledRanks& ranks, MannWhitneyMethod method,
+                                   double tie_work = kDefaultTieWork);
 
 struct MannWhitneyResult {
   /// U of the first sample: the number of pairs (x_i, y_j) with x_i > y_j, ties counting 1/2.

@@ -53,6 +53,11 @@ int Main(int argc, char** argv) {
         break;
     }
     std::cout.flush();
+    if (!std::cout) {
+      // A full disk or a closed pipe must not look like a clean comparison.
+      std::cerr << "timeit-compare: error: writing the report to standard output failed\n";
+      return kBadUsageOrInput;
+    }
     for (const std::string& warning : FormatCompareWarnings(report)) {
       std::cerr << "timeit-compare: warning: " << warning << "\n";
     }
@@ -61,14 +66,15 @@ int Main(int argc, char** argv) {
   } catch (const CompareHelpRequested&) {
     return kNoRegression;
   } catch (const Error& error) {
-    std::cerr << "timeit-compare: error: " << error.what() << "\n";
+    // Messages quote metric and file names, which must not reach the terminal raw.
+    std::cerr << "timeit-compare: error: " << EscapeControlCharacters(error.what()) << "\n";
     return kBadUsageOrInput;
   } catch (const std::bad_alloc&) {
     std::cerr << "timeit-compare: error: out of memory\n";
     return kBadUsageOrInput;
   } catch (const std::exception& error) {
     // A bug or an unforeseen input; a message and the documented code rather than a core.
-    std::cerr << "timeit-compare: error: internal: " << error.what() << "\n";
+    std::cerr << "timeit-compare: error: internal: " << EscapeControlCharacters(error.what()) << "\n";
     return kBadUsageOrInput;
   }
 }

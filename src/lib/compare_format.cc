@@ -294,8 +294,11 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
     code = (code << 6) | (next & 0x3F);
   }
   bool c1 = code >= 0x80 && code <= 0x9F;
-  bool invisible = (code >= 0x200B && code <= 0x200F) || (code >= 0x202A && code <= 0x202E) ||
-                   (code >= 0x2066 && code <= 0x2069) || code == 0xFEFF;
+  // Formatting characters (Unicode category Cf) that are invisible or reorder text, and the
+  // line and paragraph separators that break a line.
+  bool invisible = code == 0xAD || code == 0x61C || code == 0x180E || (code >= 0x200B && code <= 0x200F) ||
+                   (code >= 0x2028 && code <= 0x202E) || (code >= 0x2060 && code <= 0x206F) || code == 0xFEFF ||
+                   (code >= 0xFFF9 && code <= 0xFFFB) || (code >= 0xE0000 && code <= 0xE007F);
   if (c1 || invisible) {
     out += Printf("\\u%04x", code);
   } else {
@@ -333,6 +336,27 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
                        EscapeControlCharacters(largest->benchmark) + ")";
     if (family.runs_needed > 0) line += Printf("; %zu runs per side would let a lone change through", family.runs_needed);
     warnings.push_back(line);
+  }
+  // A shift that fits neither side: the test finds the samples differ, yet the median of
+  // the pairwise differences is "no change" and no shift is accepted (counts that are
+  // mostly 0 and 1 whose share of 1s moved). Such a row reads unchanged; say why.
+  size_t shapeless = 0;
+  const ComparisonRow* example = nullptr;
+  for (const ComparisonRow& row : report.rows) {
+    const Effect& e = row.effect;
+    bool empty_ratio = e.ratio_lower == 1 && e.ratio_upper == 1;
+    bool empty_shift = std::isnan(e.ratio_lower) && e.shift_lower == 0 && e.shift_upper == 0;
+    if (row.test && e.excludes_no_change && row.verdict == Verdict::kUnchanged && (empty_ratio || empty_shift)) {
+      ++shapeless;
+      if (!example) example = &row;
+    }
+  }
+  if (shapeless > 0) {
+    warnings.push_back(Printf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
+                              "changed shape, not place, as when counts of 0 and 1 change their mix (",
+                              shapeless, shapeless == 1 ? " differs" : "s differ") +
+                       EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
+                       "); they read unchanged");
   }
   std::vector<std::string> failing = report.newly_failing();
   if (!failing.empty()) {

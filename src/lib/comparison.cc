@@ -23,7 +23,13 @@ struct RowSamples {
   const std::vector<double>* base = nullptr;
   const std::vector<double>* candidate = nullptr;
   std::optional<stats::PooledRanks> ranks;
+  /// The exact work this row's test may do with ties (the same for its p and its interval).
+  double tie_work = stats::kDefaultTieWork;
 };
+
+// Exact work with ties a comparison may spend in all (a pass), about 8 s: a report of many
+// tied rows gives each a share, but never less than what 50 x 50 needs.
+constexpr double kTotalTieWork = 0x1p33;
 
 const std::vector<double>* MetricValues(const BenchmarkSamples& samples, const std::string& metric) {
   auto it = samples.metrics.find(metric);
@@ -56,7 +62,7 @@ Effect NoEffect() {
 double RelativeEffect(const ComparisonRow& row) {
   if (row.lnt) return row.lnt->previous != 0 ? row.lnt->pct_delta : kNaN;
   const Effect& effect = row.effect;
-  if (std::isfinite(effect.ratio)) return effect.ratio - 1;
+  if (!std::isnan(effect.ratio)) return effect.ratio - 1;  // a ratio that overflowed is +inf
   if (effect.scale == EffectScale::kDifference && row.base.n > 0 && row.base.median == 0 &&
       std::isfinite(effect.shift)) {
     return effect.shift == 0 ? 0 : std::copysign(kInfinity, effect.shift);
@@ -88,7 +94,7 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
   effect.scale = positive(x) && positive(y) ? EffectScale::kRatio : EffectScale::kDifference;
   stats::HodgesLehmann pairs(x, y, effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog
                                                                        : stats::HodgesLehmann::Scale::kLinear);
-  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method);
+  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work);
   stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
   double estimate = pairs.Estimate() + 0.0;  // never -0
   double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
@@ -197,14 +203,31 @@ ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples
     return row;
   }
   samples.ranks = stats::RankPooled(*samples.base, *samples.candidate);
-  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method);
-  row.test = stats::MannWhitneyResult{static_cast<double>(samples.ranks->u2) / 2,
-                                      null.TwoSidedP(samples.ranks->u2), null.exact()};
-  // Complete separation without ties is the most extreme the sizes allow; with ties the
-  // conditional test can go lower still (1,1,3 against 4,4,4,7 gives 0.029 where 3 against 4
-  // untied cannot go below 0.057), and a p the row did give is always attainable.
-  row.smallest_p = std::min(stats::SmallestPValue(row.base.n, row.candidate.n, settings.method), row.test->p_value);
   return row;
+}
+
+// The test of every row with ranks. Rows with ties share the exact work budget.
+void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples, const CompareSettings& settings) {
+  size_t tied = 0;
+  for (const RowSamples& row : samples) tied += row.ranks && row.ranks->has_ties ? 1 : 0;
+  double tie_work = std::clamp(kTotalTieWork / static_cast<double>(std::max<size_t>(tied, 1)), stats::kMinTieWork,
+                               stats::kDefaultTieWork);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (!samples[i].ranks) continue;
+    const stats::PooledRanks& ranks = *samples[i].ranks;
+    samples[i].tie_work = tie_work;
+    stats::UNullDistribution null = stats::NullDistribution(ranks, settings.method, tie_work);
+    ComparisonRow& row = rows[i];
+    row.test = stats::MannWhitneyResult{static_cast<double>(ranks.u2) / 2, null.TwoSidedP(ranks.u2), null.exact()};
+    // The p of complete separation with the distribution this row's data get: exact, or
+    // the normal approximation (which ties can force, and whose best is far from the exact
+    // test's). With ties the conditional test can go lower still (1,1,3 against 4,4,4,7
+    // gives 0.029 where 3 against 4 untied cannot go below 0.057): a p the row did give is
+    // always attainable.
+    double separated = null.exact() ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
+                                    : null.TwoSidedP(0);
+    row.smallest_p = std::min(separated, row.test->p_value);
+  }
 }
 
 // The most frequent (base runs, new runs) among the tested rows.
@@ -418,6 +441,10 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   report.settings = settings;
   std::vector<RowSamples> samples;
   std::vector<std::string> metric_order;  // as first met
+  std::vector<std::string> metrics;       // settings.metrics, each once (-m x -m x is one row)
+  for (const std::string& metric : settings.metrics) {
+    if (std::find(metrics.begin(), metrics.end(), metric) == metrics.end()) metrics.push_back(metric);
+  }
 
   for (const BenchmarkSamples& before : base.benchmarks()) {
     const BenchmarkSamples* after = candidate.Find(before.name);
@@ -426,7 +453,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
       samples.emplace_back();
       continue;
     }
-    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : settings.metrics) {
+    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : metrics) {
       if (std::find(metric_order.begin(), metric_order.end(), metric) == metric_order.end()) {
         metric_order.push_back(metric);
       }
@@ -442,6 +469,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   }
 
   if (settings.policy == ComparePolicy::kDefault) {
+    TestRows(report.rows, samples, settings);
     // Each metric is its own family: a task-clock verdict must not depend on whether
     // maxrss was compared too.
     for (const std::string& metric : metric_order) {

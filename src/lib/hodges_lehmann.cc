@@ -69,7 +69,8 @@ double HodgesLehmann::Estimate() const {
   uint64_t size = pairs();
   double upper_middle = Select(size / 2 + 1);
   if (size % 2 == 1) return upper_middle;
-  return (Select(size / 2) + upper_middle) / 2;
+  double lower_middle = Select(size / 2);
+  return lower_middle / 2 + upper_middle / 2;  // halves first: the sum of two huge values overflows
 }
 
 ShiftInterval HodgesLehmann::Interval(int64_t reach) const {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <numbers>
 #include <utility>
 
@@ -107,33 +108,45 @@ std::shared_ptr<const Table> ComputeNoTieTable(size_t m, size_t n) {
   return table;
 }
 
-// The no-tie table for these sizes, or null when it is not built. Tables are memoized per
-// (min, max) size: a comparison asks for the same sizes for nearly every benchmark. The
-// cache is bounded by its total size; shared pointers keep a table alive for its users
-// when the cache is cleared, and the mutex makes concurrent calls safe.
+// Tables memoized by what determines them. A comparison asks for the same sizes (and often
+// the same tie pattern: runs timed in whole clock ticks, or a file pooled twice) for many
+// benchmarks, and for each row twice (its p-value, then its interval). Bounded by the
+// total size of the tables; shared pointers keep a table alive for its users when the
+// cache is cleared, and the mutex makes concurrent calls safe.
+template <typename Key>
+class TableCache {
+ public:
+  template <typename Compute>
+  std::shared_ptr<const Table> Get(const Key& key, Compute compute) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto found = tables_.find(key);
+      if (found != tables_.end()) return found->second;
+    }
+    std::shared_ptr<const Table> table = compute();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (cells_ + table->lower.size() > kMaxCells) {
+      tables_.clear();
+      cells_ = 0;
+    }
+    if (tables_.emplace(key, table).second) cells_ += table->lower.size();
+    return table;
+  }
+
+ private:
+  static constexpr size_t kMaxCells = size_t{1} << 22;  // 64 MiB of tail probabilities
+  std::mutex mutex_;
+  std::map<Key, std::shared_ptr<const Table>> tables_;
+  size_t cells_ = 0;
+};
+
+// The no-tie table for these sizes, or null when it is not built.
 std::shared_ptr<const Table> NoTieTable(size_t n1, size_t n2) {
   size_t m = std::min(n1, n2);
   size_t n = std::max(n1, n2);
   if (!NoTieTableFits(m, n)) return nullptr;
-
-  static std::mutex mutex;
-  static std::map<std::pair<size_t, size_t>, std::shared_ptr<const Table>> cache;
-  static size_t cached_cells = 0;
-  constexpr size_t kMaxCachedCells = size_t{1} << 22;  // 64 MiB of tail probabilities
-  std::pair<size_t, size_t> key(m, n);
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto found = cache.find(key);
-    if (found != cache.end()) return found->second;
-  }
-  std::shared_ptr<const Table> table = ComputeNoTieTable(m, n);
-  std::lock_guard<std::mutex> lock(mutex);
-  if (cached_cells + table->lower.size() > kMaxCachedCells) {
-    cache.clear();
-    cached_cells = 0;
-  }
-  if (cache.emplace(key, table).second) cached_cells += table->lower.size();
-  return table;
+  static TableCache<std::pair<size_t, size_t>> cache;
+  return cache.Get({m, n}, [&] { return ComputeNoTieTable(m, n); });
 }
 
 // The exact distribution of 2U conditional on the tie pattern: every choice of which
@@ -227,13 +240,13 @@ struct TieCostCounter {
   void Clear(size_t, const RowSpan&) {}  // the row keeps its storage until the program ends
 };
 
-// Whether the program is cheap enough for these ranks: at most 2^26 multiply-adds (tens of
-// milliseconds), 2^22 stored probabilities (32 MiB), and a table of at most 2^22 values.
-bool TieProgramIsCheap(const PooledRanks& ranks) {
+// Whether the program is cheap enough for these ranks: at most `max_work` multiply-adds,
+// 2^22 stored probabilities (32 MiB), and a table of at most 2^22 values.
+bool TieProgramIsCheap(const PooledRanks& ranks, double max_work) {
   size_t m = std::min(ranks.n1, ranks.n2);
   size_t n = std::max(ranks.n1, ranks.n2);
   if (n != 0 && m > ((size_t{1} << 22) - 1) / (2 * n)) return false;  // the table itself, 2 m n + 1 values
-  TieCostCounter counter(m, 0x1p26, 0x1p22);
+  TieCostCounter counter(m, max_work, 0x1p22);
   return WalkTieProgram(ranks, counter);
 }
 
@@ -412,7 +425,7 @@ PooledRanks RankPooled(std::span<const double> x, std::span<const double> y) {
   return ranks;
 }
 
-bool UsesExact(const PooledRanks& ranks, MannWhitneyMethod method) {
+bool UsesExact(const PooledRanks& ranks, MannWhitneyMethod method, double tie_work) {
   switch (method) {
     case MannWhitneyMethod::kAsymptotic:
       return false;
@@ -421,19 +434,23 @@ bool UsesExact(const PooledRanks& ranks, MannWhitneyMethod method) {
       // values, else asymptotic if there is any tie, else exact.
       return !(ranks.n1 > 8 && ranks.n2 > 8) && !ranks.has_ties && NoTieTableFits(ranks.n1, ranks.n2);
     case MannWhitneyMethod::kExact:
-      return ranks.has_ties ? TieProgramIsCheap(ranks) : NoTieTableFits(ranks.n1, ranks.n2);
+      return ranks.has_ties ? TieProgramIsCheap(ranks, tie_work) : NoTieTableFits(ranks.n1, ranks.n2);
   }
   return false;
 }
 
 UNullDistribution ExactNullDistribution(const PooledRanks& ranks) {
   std::shared_ptr<const Table> table = ranks.has_ties ? nullptr : NoTieTable(ranks.n1, ranks.n2);
-  if (!table) table = ComputeTieTable(ranks);
+  if (!table) {
+    static TableCache<std::tuple<size_t, size_t, std::vector<uint32_t>>> cache;
+    table = cache.Get({std::min(ranks.n1, ranks.n2), std::max(ranks.n1, ranks.n2), ranks.tie_groups},
+                      [&] { return ComputeTieTable(ranks); });
+  }
   return UNullDistribution(ranks.n1, ranks.n2, std::move(table), 0);
 }
 
-UNullDistribution NullDistribution(const PooledRanks& ranks, MannWhitneyMethod method) {
-  if (UsesExact(ranks, method)) return ExactNullDistribution(ranks);
+UNullDistribution NullDistribution(const PooledRanks& ranks, MannWhitneyMethod method, double tie_work) {
+  if (UsesExact(ranks, method, tie_work)) return ExactNullDistribution(ranks);
   return UNullDistribution(ranks.n1, ranks.n2, nullptr, NormalSigma(ranks));
 }
 
