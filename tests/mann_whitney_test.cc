@@ -348,6 +348,9 @@ TEST(MannWhitneyTest, WhereTheExactMethodIsCheap) {
   EXPECT_TRUE(UsesExact(ranks(50, 50, true), kExactMethod));
   EXPECT_TRUE(UsesExact(ranks(90, 90, true), kExactMethod));
   EXPECT_FALSE(UsesExact(ranks(91, 91, true), kExactMethod));
+  // A report of many tied rows gives each less, never less than 50 x 50 needs.
+  EXPECT_TRUE(UsesExact(ranks(50, 50, true), kExactMethod, kMinTieWork));
+  EXPECT_FALSE(UsesExact(ranks(60, 60, true), kExactMethod, kMinTieWork));
   EXPECT_TRUE(UsesExact(ranks(10, 800, true), kExactMethod));
   EXPECT_FALSE(UsesExact(ranks(10, 900, true), kExactMethod));
   EXPECT_FALSE(UsesExact(ranks(10, 10000, true), kExactMethod));
