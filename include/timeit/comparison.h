@@ -196,6 +196,10 @@ struct ComparisonReport {
   std::vector<std::string> newly_failing() const;
 };
 
+/// The relative change a row's verdict is judged on: new / base - 1 (LNT's change under
+/// --policy lnt), +-inf for a change from a base median of 0, NaN without an estimate.
+double JudgedChange(const ComparisonRow& row);
+
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.
 /// Throws a usage Error for a metric neither side has, listing the metrics they do have.
 ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings);

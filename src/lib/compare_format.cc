@@ -317,9 +317,7 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
     double largest_change = 0;
     for (const ComparisonRow& row : report.rows) {
       if (row.metric != family.metric || row.verdict != Verdict::kTooFewRuns) continue;
-      double change = std::isfinite(row.effect.ratio) ? row.effect.ratio - 1
-                      : std::isfinite(row.effect.shift) && row.effect.shift != 0 ? std::copysign(INFINITY, row.effect.shift)
-                                                                                  : 0;
+      double change = JudgedChange(row);
       if (!(std::fabs(change) > report.settings.threshold)) continue;
       ++hidden;
       if (!largest || std::fabs(change) > std::fabs(largest_change)) {

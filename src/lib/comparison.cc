@@ -57,21 +57,8 @@ Effect NoEffect() {
   return effect;
 }
 
-// The relative change a verdict is judged on: new / base - 1, or +-inf for a change from
-// a base median of 0. NaN without an estimate.
-double RelativeEffect(const ComparisonRow& row) {
-  if (row.lnt) return row.lnt->previous != 0 ? row.lnt->pct_delta : kNaN;
-  const Effect& effect = row.effect;
-  if (!std::isnan(effect.ratio)) return effect.ratio - 1;  // a ratio that overflowed is +inf
-  if (effect.scale == EffectScale::kDifference && row.base.n > 0 && row.base.median == 0 &&
-      std::isfinite(effect.shift)) {
-    return effect.shift == 0 ? 0 : std::copysign(kInfinity, effect.shift);
-  }
-  return kNaN;
-}
-
 // How far from "no change" a row is, for ordering: |log(new / base)|.
-double EffectMagnitude(const ComparisonRow& row) { return std::fabs(std::log1p(RelativeEffect(row))); }
+double EffectMagnitude(const ComparisonRow& row) { return std::fabs(std::log1p(JudgedChange(row))); }
 
 // How much larger than the interval's half-width a change must be to be flagged in 80 % of
 // nights, the usual power of a minimum detectable effect: the half-width is z(1 - c/2)
@@ -285,7 +272,7 @@ MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& t
     row.effect = MeasureEffect(samples[tested[k]], row, settings, cutoffs.cutoff);
     bool in_family = !std::isnan(p_values[k]);
     bool significant = in_family && row.test->p_value < cutoffs.cutoff;
-    double change = RelativeEffect(row);
+    double change = JudgedChange(row);
     if (significant && std::fabs(change) > settings.threshold) {
       row.verdict = change > 0 ? Verdict::kRegressed : Verdict::kImproved;
       ++family.flagged;
@@ -369,7 +356,7 @@ std::vector<GeomeanRow> Geomeans(const std::vector<ComparisonRow>& rows, const s
   for (const std::string& metric : metrics) {
     std::vector<double> ratios;
     for (const ComparisonRow& row : rows) {
-      double ratio = row.lnt ? 1 + RelativeEffect(row) : row.effect.ratio;
+      double ratio = row.lnt ? 1 + JudgedChange(row) : row.effect.ratio;
       if (row.metric == metric && std::isfinite(ratio) && ratio > 0) ratios.push_back(ratio);
     }
     if (ratios.empty()) continue;
@@ -380,6 +367,17 @@ std::vector<GeomeanRow> Geomeans(const std::vector<ComparisonRow>& rows, const s
 }
 
 }  // namespace
+
+double JudgedChange(const ComparisonRow& row) {
+  if (row.lnt) return row.lnt->previous != 0 ? row.lnt->pct_delta : kNaN;
+  const Effect& effect = row.effect;
+  if (!std::isnan(effect.ratio)) return effect.ratio - 1;  // a ratio that overflowed is +inf
+  if (effect.scale == EffectScale::kDifference && row.base.n > 0 && row.base.median == 0 &&
+      std::isfinite(effect.shift)) {
+    return effect.shift == 0 ? 0 : std::copysign(kInfinity, effect.shift);
+  }
+  return kNaN;
+}
 
 std::string_view VerdictName(Verdict verdict) {
   switch (verdict) {
