@@ -13,6 +13,7 @@ namespace {
 
 using Cells = std::vector<std::string>;
 
+// For numbers and fixed words only: names go in by concatenation (the buffer is short).
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 std::string Printf(const char* format, ...) {
   char text[256];
@@ -210,8 +211,9 @@ std::string Explanation(const ComparisonReport& report) {
 
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
-  return Printf("geomean %s over %zu benchmark%s: %s", EscapeControlCharacters(row.metric).c_str(), row.benchmarks,
-                row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
+  // The metric is concatenated, not formatted: Printf's buffer would cut a long name.
+  return "geomean " + EscapeControlCharacters(row.metric) +
+         Printf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
          (std::isfinite(row.lower) && std::isfinite(row.upper) ? " [" + Number(row.lower) + ", " + Number(row.upper) + "]"
                                                                 : "") +
          Printf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n", Percent(row.ratio - 1).c_str(),
