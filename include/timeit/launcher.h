@@ -11,10 +11,14 @@
 namespace timeit {
 
 /// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
-/// kill the process group of the program being measured, if any. Launch() holds one for
-/// each run; a series holds one for its whole length, so a signal between two runs (while
-/// results are being saved) is recorded too, and the next run is never started. Scopes
-/// nest; the outermost one restores the previous handlers.
+/// kill the process group of the program being measured, if any. A signal that was ignored
+/// when the scope began stays ignored (for the program too). SIGALRM is caught for the
+/// timeout. Launch() holds one for each run; a series holds one for its whole length, so a
+/// signal between two runs (while results are being saved) is recorded too, and the next
+/// run is never started. Scopes nest; the outermost one restores the previous handlers.
+///
+/// Process-global state: the handlers, the flags they set and the SIGALRM interval timer
+/// belong to the process, so one Launch runs at a time per process.
 class SignalScope {
  public:
   SignalScope();
@@ -25,8 +29,12 @@ class SignalScope {
   static std::optional<int> ReceivedSignal();
 
  private:
+  void Restore();
+
   struct sigaction saved_[3];
+  bool installed_[3] = {false, false, false};
   struct sigaction saved_alarm_;
+  bool alarm_installed_ = false;
 };
 
 /// Runs the program described by `spec` once and measures it.

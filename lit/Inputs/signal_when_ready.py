@@ -6,6 +6,10 @@ usage: signal_when_ready.py SIGNAME READYFILE -- COMMAND...
 Waits (up to 20 s) for READYFILE to be non-empty (the monitored program writes it), then
 sends SIGNAME (INT, TERM, HUP...) to COMMAND's process only, and waits up to 20 s for it.
 Prints "rc=N", "rc=killed by signal N", or "rc=hung" (then COMMAND is killed).
+
+COMMAND starts with SIGNAME's default disposition, as a shell's foreground job does: lit
+runs tests with SIGINT ignored, and timeit keeps a signal ignored that it was started
+with (tests of that say so with --keep-ignored).
 """
 import os
 import signal
@@ -15,10 +19,14 @@ import time
 
 
 def main(argv):
+    keep_ignored = argv[0] == "--keep-ignored"
+    if keep_ignored:
+        argv = argv[1:]
     signame, ready, separator, command = argv[0], argv[1], argv[2], argv[3:]
     if separator != "--" or not command:
         sys.exit(__doc__)
-    process = subprocess.Popen(command)
+    signo = getattr(signal, "SIG" + signame)
+    process = subprocess.Popen(command, preexec_fn=None if keep_ignored else lambda: signal.signal(signo, signal.SIG_DFL))
     deadline = time.monotonic() + 20
     while not (os.path.exists(ready) and os.path.getsize(ready) > 0):
         if process.poll() is not None or time.monotonic() > deadline:
@@ -27,7 +35,7 @@ def main(argv):
                 process.kill()
             return 1
         time.sleep(0.02)
-    process.send_signal(getattr(signal, "SIG" + signame))
+    process.send_signal(signo)
     try:
         rc = process.wait(timeout=20)
     except subprocess.TimeoutExpired:

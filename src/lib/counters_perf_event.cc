@@ -72,8 +72,15 @@ class PerfEventBackend final : public CounterBackend {
       }
       if (fd < 0) {
         int error = errno;
-        reading.status = CounterStatus::kNotSupported;
         reading.error = SystemErrorMessage("perf_event_open", error);
+        if (error == EMFILE || error == ENFILE) {
+          // Out of descriptors is not a missing PMU: the event exists, it just was not
+          // counted this time.
+          reading.status = CounterStatus::kNotCounted;
+          reading.error += error == EMFILE ? " (timeit's open-file limit, ulimit -n)" : " (the system's file table)";
+        } else {
+          reading.status = CounterStatus::kNotSupported;
+        }
         if (error == EPERM || error == EACCES || error == ENOSYS) denied_errno_ = error;
       } else {
         any_open = true;

@@ -43,6 +43,9 @@ static_assert(std::size(kForwardedSignals) == 3, "SignalScope::saved_ has one sl
 
 // How many SignalScopes are alive; only the outermost installs and restores handlers.
 int g_scope_depth = 0;
+// Whether SIGALRM was ignored when the outermost scope began: the timeout needs a handler,
+// but the program must still start with it ignored, as timeit found it.
+bool g_alarm_ignored_on_entry = false;
 
 }  // namespace
 
@@ -54,20 +57,48 @@ SignalScope::SignalScope() {
   struct sigaction action;
   std::memset(&action, 0, sizeof action);
   sigemptyset(&action.sa_mask);
-  action.sa_handler = OnTerminationSignal;
-  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
-    ::sigaction(kForwardedSignals[i], &action, &saved_[i]);
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) installed_[i] = false;
+  try {
+    for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+      if (::sigaction(kForwardedSignals[i], nullptr, &saved_[i]) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+      }
+      // A signal ignored on entry stays ignored, for timeit and for the program (exec keeps
+      // SIG_IGN): `nohup timeit prog` must survive a hang-up, as with tools/timeit.c.
+      if (saved_[i].sa_handler == SIG_IGN) continue;
+      action.sa_handler = OnTerminationSignal;
+      if (::sigaction(kForwardedSignals[i], &action, nullptr) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+      }
+      installed_[i] = true;
+    }
+    action.sa_handler = OnTimeout;
+    if (::sigaction(SIGALRM, &action, &saved_alarm_) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+    }
+  } catch (...) {
+    Restore();
+    --g_scope_depth;
+    throw;
   }
-  action.sa_handler = OnTimeout;
-  ::sigaction(SIGALRM, &action, &saved_alarm_);
+  alarm_installed_ = true;
+  g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
+}
+
+void SignalScope::Restore() {
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+    if (installed_[i]) ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
+    installed_[i] = false;
+  }
+  if (alarm_installed_) ::sigaction(SIGALRM, &saved_alarm_, nullptr);
+  alarm_installed_ = false;
 }
 
 SignalScope::~SignalScope() {
   if (--g_scope_depth > 0) return;
-  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
-    ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
-  }
-  ::sigaction(SIGALRM, &saved_alarm_, nullptr);
+  // Restoring what we found can only fail for a signal number the kernel rejects, which
+  // these are not; there is nothing better to do in a destructor either way.
+  Restore();
   g_child_pgid = 0;
 }
 
@@ -122,9 +153,52 @@ class UnreapedChild {
   pid_t pid_;
 };
 
+/// While alive, the program's process group holds the terminal's foreground, when
+/// timeit's stdin is a terminal and timeit is in its foreground. From its own (background)
+/// group a program that reads the terminal would be stopped by SIGTTIN, and timeit would
+/// wait for ever. The terminal goes back to timeit's group on every way out. With the
+/// terminal the program also gets the terminal's Ctrl-C and Ctrl-Z, as under a shell.
+class TerminalForeground {
+ public:
+  explicit TerminalForeground(pid_t group) {
+    if (!::isatty(STDIN_FILENO) || ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) return;
+    if (SetForeground(group)) group_ = group;
+  }
+  ~TerminalForeground() {
+    if (group_ > 0) SetForeground(::getpgrp());
+  }
+  TerminalForeground(const TerminalForeground&) = delete;
+  TerminalForeground& operator=(const TerminalForeground&) = delete;
+  bool held() const { return group_ > 0; }
+
+  /// The program was stopped (Ctrl-Z): stop timeit too, with the terminal back in its
+  /// group, so the shell sees a stopped job; when the job is continued, give the terminal
+  /// back and continue the program.
+  void StopWithProgram() {
+    SetForeground(::getpgrp());
+    ::kill(::getpid(), SIGSTOP);
+    SetForeground(group_);
+    ::kill(-group_, SIGCONT);
+  }
+
+ private:
+  // tcsetpgrp from a background group raises SIGTTOU unless it is blocked.
+  static bool SetForeground(pid_t group) {
+    sigset_t ttou, old;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    ::sigprocmask(SIG_BLOCK, &ttou, &old);
+    bool done = ::tcsetpgrp(STDIN_FILENO, group) == 0;
+    ::sigprocmask(SIG_SETMASK, &old, nullptr);
+    return done;
+  }
+
+  pid_t group_ = -1;
+};
+
 /// What the child tells the parent through the status pipe when it cannot exec.
 /// A successful exec closes the pipe (close-on-exec) without writing anything.
-enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec };
+enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec, kProcessGroup };
 struct ChildReport {
   ChildStage stage;
   int error;
@@ -199,15 +273,12 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
 }
 
 [[noreturn]] void RunChild(const ChildSpec& spec, char* const* argv, int cork_fd, int status_fd) {
-  // Back to default signal handling and an empty mask: the program must see SIGINT the
-  // way it would without us.
-  for (int signo : kForwardedSignals) ::signal(signo, SIG_DFL);
-  ::signal(SIGALRM, SIG_DFL);
-  sigset_t empty;
-  sigemptyset(&empty);
-  ::sigprocmask(SIG_SETMASK, &empty, nullptr);
+  // The program starts with the signal mask timeit inherited (timeit blocks nothing) and
+  // the dispositions it found: exec resets our handlers to the default and keeps what is
+  // ignored. SIGALRM is the one signal we catch even when it was ignored on entry.
+  if (g_alarm_ignored_on_entry) ::signal(SIGALRM, SIG_IGN);
   // Our own process group, so the whole tree the program creates can be killed at once.
-  ::setpgid(0, 0);
+  if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
 
   char go = 0;
   ssize_t got;
@@ -271,6 +342,8 @@ std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& repor
       return "cannot change directory to '" + spec.working_directory.value_or("") + "': " + error;
     case ChildStage::kExec:
       return "cannot execute '" + spec.argv[0] + "': " + error;
+    case ChildStage::kProcessGroup:
+      return "cannot give the program its own process group: " + error;
   }
   return error;
 }
@@ -303,31 +376,49 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   UnreapedChild child(pid);
   cork.read_end.reset();
   status.write_end.reset();
-  // Both sides set the group, whichever runs first, so kill(-pid) can never miss it.
-  ::setpgid(pid, pid);
+  // Both sides set the group, whichever runs first, so kill(-pid) can never miss it. The
+  // child cannot have exec'd yet (it waits on the cork); ESRCH means it is already gone,
+  // which the status pipe and wait4 report.
+  if (::setpgid(pid, pid) != 0 && errno != ESRCH) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("setpgid", errno));
+  }
   g_child_pgid = pid;
+  TerminalForeground terminal(pid);
 
   counters.Attach(pid);
 
   double start = MonotonicSeconds();
+  ssize_t written = 0;
   if (g_received_signal == 0) {
     char go = 1;
-    ssize_t written;
     do {
       written = ::write(cork.write_end.get(), &go, 1);
     } while (written < 0 && errno == EINTR);
   }
-  // Closing without writing (after a signal) tells the child to exit without exec.
-  bool released = g_received_signal == 0;
+  // Released exactly when the byte went through: a signal landing just after it is an
+  // interrupt of a started run, not "before start". Closing without writing tells the
+  // child to exit without exec.
+  bool released = written == 1;
   cork.write_end.reset();
 
   int wait_status = 0;
   rusage usage{};
   {
     ScopedTimer timer(released ? spec.timeout_seconds : 0);
-    while (::wait4(pid, &wait_status, 0, &usage) < 0) {
-      if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
+    while (true) {
+      if (::wait4(pid, &wait_status, terminal.held() ? WUNTRACED : 0, &usage) < 0) {
+        if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
+        continue;
+      }
+      if (!WIFSTOPPED(wait_status)) break;
+      terminal.StopWithProgram();
     }
+  }
+  // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
+  // interrupt all the same, and a series must stop.
+  if (terminal.held() && WIFSIGNALED(wait_status) &&
+      (WTERMSIG(wait_status) == SIGINT || WTERMSIG(wait_status) == SIGQUIT) && g_received_signal == 0) {
+    g_received_signal = WTERMSIG(wait_status);
   }
   measurement.real_seconds = MonotonicSeconds() - start;
   child.MarkReaped();

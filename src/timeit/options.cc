@@ -1,7 +1,10 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdlib>
+#include <limits>
+#include <optional>
 #include <iostream>
 
 #include "timeit/error.h"
@@ -28,19 +31,27 @@ constexpr LimitOption kLimitOptions[] = {
     {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
 };
 
-// CLI11's own range validators print the limits as 300-digit doubles.
-CLI::Validator WholeNumberAtLeast(long minimum) {
+// A whole number from `minimum` to `maximum`, checked before CLI11 converts it (its own
+// range validators print the limits as 300-digit doubles, and a conversion that does not
+// fit would wrap or saturate silently).
+CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maximum) {
   return CLI::Validator(
-      [minimum](std::string& value) -> std::string {
+      [minimum, maximum](std::string& value) -> std::string {
         char* end = nullptr;
-        long number = std::strtol(value.c_str(), &end, 10);
-        if (value.empty() || *end != '\0' || number < minimum) {
-          return "'" + value + "' is not a whole number >= " + std::to_string(minimum);
+        errno = 0;
+        unsigned long long number = std::strtoull(value.c_str(), &end, 10);
+        bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || *end != '\0' || errno == ERANGE || number < minimum || number > maximum) {
+          return "'" + value + "' is not a whole number from " + std::to_string(minimum) + " to " +
+                 std::to_string(maximum);
         }
         return {};
       },
       "N");
 }
+
+// Runs of a series: --repeat plus --warmup must still fit an int.
+constexpr unsigned long long kMaxRuns = 1'000'000'000;
 
 }  // namespace
 
@@ -98,11 +109,12 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
           options.limits.push_back({limit.resource, limit.macro, value});
         },
         limit.help)
-        // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited".
-        ->check(WholeNumberAtLeast(0));
+        // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited", and a
+        // value beyond it would saturate to it.
+        ->check(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
   }
 
-  std::string events;
+  std::optional<std::string> events;
   app.add_option("-e,--events", events,
                  "Comma-separated events to count (any name libpfm4 knows); default: task-clock, "
                  "cycles, instructions, branches, branch-misses, cache-references, cache-misses, "
@@ -117,9 +129,9 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("-r,--repeat", options.repeat, "Run the program N times and record every run")
-      ->check(WholeNumberAtLeast(1));
+      ->check(WholeNumberIn(1, kMaxRuns));
   app.add_option("--warmup", options.warmup, "Run the program K times first, unrecorded")
-      ->check(WholeNumberAtLeast(0));
+      ->check(WholeNumberIn(0, kMaxRuns));
   std::string aggregate = "min";
   app.add_option("--aggregate", aggregate,
                  "How the summary combines repeated runs: min (default, as LNT), median or mean")
@@ -150,7 +162,8 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
                       : aggregate == "mean"   ? Aggregate::kMean
                                               : Aggregate::kMin;
   options.user_time = user_time == "task-clock" ? UserTimeSource::kTaskClock : UserTimeSource::kRusage;
-  options.events = events.empty() ? DefaultEvents() : ParseEventList(events);
+  if (events && events->empty()) throw Error(ErrorKind::kUsage, "-e/--events: the event list is empty");
+  options.events = events ? ParseEventList(*events) : DefaultEvents();
   if (options.append_exit_status && !options.stdout_path) {
     throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
   }
