@@ -7,10 +7,10 @@
 #include <new>
 
 #include "options.h"
-#include "timeit/compare_format.h"
-#include "timeit/comparison.h"
-#include "timeit/error.h"
-#include "timeit/results_reader.h"
+#include "timeit/report/compare_format.h"
+#include "timeit/stats/comparison.h"
+#include "timeit/base/error.h"
+#include "timeit/results/results_reader.h"
 
 namespace timeit {
 namespace {

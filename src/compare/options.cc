@@ -6,7 +6,7 @@
 #include <iostream>
 #include <map>
 
-#include "timeit/error.h"
+#include "timeit/base/error.h"
 
 namespace timeit {
 namespace {

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "timeit/compare_format.h"
-#include "timeit/comparison.h"
+#include "timeit/report/compare_format.h"
+#include "timeit/stats/comparison.h"
 
 namespace timeit {
 

@@ -11,14 +11,14 @@
 #include <optional>
 
 #include "options.h"
-#include "timeit/aggregate.h"
-#include "timeit/error.h"
-#include "timeit/exit_code.h"
-#include "timeit/file_io.h"
-#include "timeit/host_info.h"
-#include "timeit/results_file.h"
-#include "timeit/run_table.h"
-#include "timeit/series.h"
+#include "timeit/stats/aggregate.h"
+#include "timeit/base/error.h"
+#include "timeit/measure/exit_code.h"
+#include "timeit/sys/file_io.h"
+#include "timeit/results/host_info.h"
+#include "timeit/results/results_file.h"
+#include "timeit/report/run_table.h"
+#include "timeit/measure/series.h"
 
 namespace timeit {
 namespace {
@@ -149,7 +149,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     if (kind == RunKind::kMeasured && options.json_path) {
       record([&] {
         if (!host) host = CollectHostInfo();
-        AppendRuns(*options.json_path, options.name.value_or(command), options.command, {RunToJson(run)}, *host); });
+        AppendRuns(*options.json_path, options.name.value_or(command), options.command, {run}, *host); });
     }
   };
   SeriesPlan plan{options.warmup, options.repeat, options.ignore_failure};

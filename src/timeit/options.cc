@@ -7,8 +7,8 @@
 #include <optional>
 #include <iostream>
 
-#include "timeit/error.h"
-#include "timeit/event_list.h"
+#include "timeit/base/error.h"
+#include "timeit/measure/event_list.h"
 
 namespace timeit {
 namespace {

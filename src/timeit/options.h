@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "timeit/aggregate.h"
-#include "timeit/child_spec.h"
-#include "timeit/summary_writer.h"
+#include "timeit/stats/aggregate.h"
+#include "timeit/measure/child_spec.h"
+#include "timeit/report/summary_writer.h"
 
 namespace timeit {
 

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "timeit/measure/child_spec.h"
+#include "timeit/measure/counter_backend.h"
+#include "timeit/measure/measurement.h"
+
+#include <signal.h>
+
+#include <optional>
+
+namespace timeit {
+
+/// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
+/// kill the process group of the program being measured, if any. A signal that was ignored
+/// when the scope began stays ignored (for the program too). SIGALRM is caught for the
+/// timeout. Launch() holds one for each run; a series holds one for its whole length, so a
+/// signal between two runs (while results are being saved) is recorded too, and the next
+/// run is never started. Scopes nest; the outermost one restores the previous handlers.
+///
+/// Process-global state: the handlers, the flags they set and the SIGALRM interval timer
+/// belong to the process, so one Launch runs at a time per process.
+class SignalScope {
+ public:
+  SignalScope();
+  ~SignalScope();
+  SignalScope(const SignalScope&) = delete;
+  SignalScope& operator=(const SignalScope&) = delete;
+  /// The signal received since the outermost scope began, if any.
+  static std::optional<int> ReceivedSignal();
+
+ private:
+  void Restore();
+
+  struct sigaction saved_[3];
+  bool installed_[3] = {false, false, false};
+  struct sigaction saved_alarm_;
+  bool alarm_installed_ = false;
+};
+
+/// Runs the program described by `spec` once and measures it.
+///
+/// The child is forked into its own process group and waits on a pipe (the "cork") while
+/// `counters` attaches to it; only then is it released to set up its streams, limits and
+/// directory and exec, so counters run from its first instruction. SIGINT, SIGTERM and
+/// SIGHUP to timeit and the timeout kill the whole group; after the program is reaped the
+/// group is killed too, so no background descendant outlives the run.
+///
+/// Failures of the program (exit code, signal, exec error) are part of the Measurement;
+/// only failures of timeit itself (fork, wait) throw a system Error.
+Measurement Launch(const ChildSpec& spec, CounterBackend& counters);
+
+}  // namespace timeit

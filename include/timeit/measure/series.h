@@ -1,0 +1,46 @@
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "timeit/measure/child_spec.h"
+#include "timeit/measure/counter_backend.h"
+#include "timeit/measure/measurement.h"
+
+namespace timeit {
+
+/// How many times to run the program.
+struct SeriesPlan {
+  /// Runs made first and thrown away (caches, page cache, CPU frequency).
+  int warmup_runs = 0;
+  /// Runs that are measured and recorded.
+  int measured_runs = 1;
+  /// Keep going after a run that fails (non-zero exit, signal, timeout, exec error);
+  /// otherwise the first failure ends the series.
+  bool ignore_failure = false;
+};
+
+enum class RunKind { kWarmup, kMeasured };
+
+/// Told about each run as it starts and as it ends, so the caller can show progress and
+/// save each run the moment it exists (a later crash or Ctrl-C then loses nothing).
+struct SeriesObserver {
+  std::function<void(RunKind kind, int index, int total)> run_starting;
+  std::function<void(RunKind kind, int index, int total, const Measurement& run)> run_finished;
+};
+
+struct SeriesResult {
+  /// The measured runs, in order (never the warmups).
+  std::vector<Measurement> runs;
+  /// A failed run (warmup or measured) or an interrupt ended the series before the plan.
+  bool stopped_early = false;
+  /// timeit's exit code: the code of the run that stopped the series, else the first
+  /// non-zero one, else 0.
+  int exit_code = 0;
+};
+
+/// Runs the plan. An interrupt (SIGINT/SIGTERM/SIGHUP to timeit) always stops the series.
+SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
+                       const SeriesObserver& observer = {});
+
+}  // namespace timeit

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "timeit/stats/comparison.h"
+
+/// Writers of a comparison report: pure functions from a report to text.
+namespace timeit {
+
+enum class CompareFormat { kText, kJson, kCsv, kMarkdown };
+
+/// "text", "json", "csv", "markdown".
+std::string_view CompareFormatName(CompareFormat format);
+
+/// An aligned table in the report's order, below lines that say how verdicts are decided
+/// and, per metric, what its family allows (family size, the p a lone change needs, the
+/// smallest p the usual run counts give, the runs per side that would suffice, the level
+/// of the intervals); the geometric-mean lines and a legend follow. `color` paints
+/// regressions red and improvements green (for terminals only). Control characters in
+/// names are shown escaped (\n, \x1b, ...), never raw.
+std::string FormatCompareText(const ComparisonReport& report, bool color);
+
+/// {"schema": "timeit-compare/2", "settings": {...}, "families": [...], "rows": [...],
+/// "geomeans": [...], "regressed": bool}; numbers unrounded, NaN and infinities as null.
+std::string FormatCompareJson(const ComparisonReport& report);
+
+/// RFC 4180: one header line, then one line per row (the same columns whatever the policy,
+/// empty where they do not apply); geometric means as rows with benchmark "geomean".
+/// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
+std::string FormatCompareCsv(const ComparisonReport& report);
+
+/// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
+/// backslashes and control characters escaped.
+std::string FormatCompareMarkdown(const ComparisonReport& report);
+
+/// What a bot should not miss although no row says "regressed", one line each, without a
+/// prefix: per metric, rows that read "too few runs" while their estimate is beyond the
+/// threshold (with the runs that would do), and benchmarks whose new runs failed where the
+/// base runs did not. Empty when there is nothing to say.
+std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report);
+
+/// `text` with every control character (C0, DEL, C1) and every bidirectional or
+/// zero-width formatting character written as an escape (\n, \t, \x1b, \u202e), so that a
+/// name cannot move the cursor, clear the screen or reorder what a terminal shows.
+std::string EscapeControlCharacters(std::string_view text);
+
+}  // namespace timeit

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "timeit/results/host_info.h"
+#include "timeit/measure/measurement.h"
+
+namespace timeit {
+
+/// The schema tag of results files; readers refuse any other.
+inline constexpr const char* kResultsSchema = "timeit-results/1";
+
+/// Adds `runs` of the benchmark `name` (run as `command`) to the results file at `path`,
+/// creating it with `host` if needed. Safe against any number of concurrent writers
+/// (an exclusive flock around read-modify-write) and never leaves a half-written file
+/// (the new content is written beside it and renamed over it). A file that exists but is
+/// not a results file is left untouched and reported as an input Error.
+void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+                const std::vector<Measurement>& runs, const HostInfo& host);
+
+}  // namespace timeit

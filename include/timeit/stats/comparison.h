@@ -1,0 +1,207 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "timeit/stats/lnt_policy.h"
+#include "timeit/stats/mann_whitney.h"
+#include "timeit/stats/p_adjust.h"
+#include "timeit/stats/samples.h"
+
+/// Comparing two sides (base, new) of pooled results, benchmark by benchmark and metric
+/// by metric. Pure: samples in, rows out.
+namespace timeit {
+
+/// Which rules decide a row's verdict.
+enum class ComparePolicy {
+  /// Mann-Whitney p corrected within the metric's family, and a Hodges-Lehmann change
+  /// beyond the threshold.
+  kDefault,
+  /// LNT's own rules (lnt_policy.h), for verdicts identical to LNT's.
+  kLnt,
+};
+
+/// "default", "lnt".
+std::string_view ComparePolicyName(ComparePolicy policy);
+
+/// How the report's rows are ordered.
+enum class RowOrder {
+  /// Regressed, improved, unchanged, too few runs, no data, added, removed; each group by
+  /// effect size, largest first.
+  kVerdict,
+  /// By effect size alone, largest first (rows without one last).
+  kEffect,
+  /// By benchmark name, then metric.
+  kName,
+  /// By raw p-value, smallest first (rows without one last).
+  kPValue,
+};
+
+/// "verdict", "effect", "name", "p": the spellings of the command line and the JSON report.
+std::string_view RowOrderName(RowOrder order);
+
+struct CompareSettings {
+  /// Metrics to compare; empty means task-clock where both sides have it, else user.
+  std::vector<std::string> metrics;
+  /// Significance level of the corrected p-values.
+  double alpha = 0.05;
+  /// The smallest relative change worth reporting (0.01 = 1%).
+  double threshold = 0.01;
+  /// The correction across the rows of one metric (each metric is its own family).
+  stats::PAdjustMethod correction = stats::PAdjustMethod::kBenjaminiHochberg;
+  /// The null distribution of the Mann-Whitney test.
+  stats::MannWhitneyMethod method = stats::MannWhitneyMethod::kExact;
+  ComparePolicy policy = ComparePolicy::kDefault;
+  RowOrder order = RowOrder::kVerdict;
+  /// Confidence of the geometric-mean intervals.
+  double confidence = 0.95;
+};
+
+enum class Verdict {
+  kRegressed,
+  kImproved,
+  kUnchanged,
+  /// Even complete separation (every new run slower, or faster, than every base run) could
+  /// not have been flagged with these run counts: its p would not clear the bar the
+  /// correction set for one more row of the family beside those flagged.
+  kTooFewRuns,
+  /// A side has no successful run with this metric (every run failed, or it was not measured).
+  kNoData,
+  /// The benchmark exists only in the new results.
+  kAdded,
+  /// The benchmark exists only in the base results.
+  kRemoved,
+};
+
+/// "regressed", "improved", "unchanged", "too few runs", "no data", "added", "removed".
+std::string_view VerdictName(Verdict verdict);
+
+/// One side of one row.
+struct SideSummary {
+  /// Successful runs with the metric, and failed runs of the benchmark (not included).
+  size_t n = 0;
+  size_t failed = 0;
+  double min = 0;
+  double median = 0;
+  /// Raw median absolute deviation: median(|x - median(x)|), unscaled.
+  double mad = 0;
+};
+
+/// How a row's change is measured.
+enum class EffectScale {
+  /// Every value positive: the Hodges-Lehmann estimate of log(new) - log(base), reported
+  /// as the ratio new / base.
+  kRatio,
+  /// Some value is 0 (counts such as cpu-migrations or major faults): the estimate of
+  /// new - base in the metric's unit. The ratio is 1 + shift / median(base) where that
+  /// median is positive; from a base median of 0 any non-zero shift counts as a change
+  /// beyond every threshold, and no ratio is given.
+  kDifference,
+};
+
+/// The estimated change of a row and what it could resolve.
+struct Effect {
+  EffectScale scale = EffectScale::kRatio;
+  /// new / base with its interval; NaN where undefined (base median 0), +-inf for an
+  /// unbounded end.
+  double ratio = 0;
+  double ratio_lower = 0;
+  double ratio_upper = 0;
+  /// new - base with its interval, in the metric's unit (kDifference only, else NaN).
+  double shift = 0;
+  double shift_lower = 0;
+  double shift_upper = 0;
+  /// Whether the interval excludes "no change". It agrees with the test: true exactly when
+  /// p is below the family's cut-off. When an end of the interval is exactly "no change"
+  /// and this is true, that end is open.
+  bool excludes_no_change = false;
+  /// The minimum detectable change: the relative change this row would flag in 80 % of
+  /// nights at its noise, sizes and level. The interval's half-width (relative to the base
+  /// median) is what it would flag half the time; scaled by (z(1 - c/2) + z(0.8)) /
+  /// z(1 - c/2) for 80 %, and never less than the threshold. +inf when the interval is
+  /// unbounded; NaN where no ratio is defined.
+  double detectable = 0;
+  /// The same in the metric's unit (kDifference only, else NaN), without the threshold.
+  double detectable_shift = 0;
+};
+
+struct ComparisonRow {
+  std::string benchmark;
+  /// Empty for added/removed benchmarks.
+  std::string metric;
+  Verdict verdict = Verdict::kUnchanged;
+  SideSummary base;
+  SideSummary candidate;
+  /// new / base - 1 of the minimum and of the median; NaN where undefined.
+  double min_change = 0;
+  double median_change = 0;
+  /// The test, where both sides have data.
+  std::optional<stats::MannWhitneyResult> test;
+  /// The smallest p this row could have given: that of complete separation at these run
+  /// counts, or its own p if smaller (ties can go below it); NaN without a test.
+  double smallest_p = 0;
+  /// The p-value after the correction within the metric's family; NaN outside it.
+  double p_adjusted = 0;
+  /// The Hodges-Lehmann estimate and its interval at the family's level (default policy).
+  Effect effect;
+  /// LNT's figures, with --policy lnt.
+  std::optional<lnt::Comparison> lnt;
+};
+
+/// One metric's correction family and what it allows (default policy).
+struct MetricFamily {
+  std::string metric;
+  /// Rows with a test, and those of them in the family: rows whose smallest attainable p is
+  /// below alpha (the others could never be flagged and would only dilute the correction).
+  size_t tested = 0;
+  size_t family = 0;
+  /// Rows regressed or improved, and rows too few runs.
+  size_t flagged = 0;
+  size_t too_few = 0;
+  /// The raw p a lone change needs in this family.
+  double lone_change_p = 0;
+  /// The raw-p cut-off the correction applied; intervals are at level 1 - cutoff.
+  double cutoff = 0;
+  /// The most frequent run counts among the tested rows, the smallest p they can give, and
+  /// the runs per side (equal sides) whose smallest p lets a lone change through.
+  size_t common_base_runs = 0;
+  size_t common_new_runs = 0;
+  double common_smallest_p = 0;
+  size_t runs_needed = 0;
+};
+
+struct GeomeanRow {
+  std::string metric;
+  size_t benchmarks = 0;
+  double ratio = 0;
+  double lower = 0;
+  double upper = 0;
+};
+
+struct ComparisonReport {
+  CompareSettings settings;
+  /// In settings.order.
+  std::vector<ComparisonRow> rows;
+  /// One per metric compared, in the order metrics first appear (default policy).
+  std::vector<MetricFamily> families;
+  /// One per metric compared: geometric mean of the rows' ratios with a bootstrap interval
+  /// over benchmarks.
+  std::vector<GeomeanRow> geomeans;
+
+  bool any_regressed() const;
+  /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a
+  /// crash or a timeout the statistics of the surviving runs would not show.
+  std::vector<std::string> newly_failing() const;
+};
+
+/// The relative change a row's verdict is judged on: new / base - 1 (LNT's change under
+/// --policy lnt), +-inf for a change from a base median of 0, NaN without an estimate.
+double JudgedChange(const ComparisonRow& row);
+
+/// Compares every benchmark of `base` with the one of the same name in `candidate`.
+/// Throws a usage Error for a metric neither side has, listing the metrics they do have.
+ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings);
+
+}  // namespace timeit

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+/// The samples a comparison works on: per benchmark, per metric, one value per run. The
+/// results reader fills them; the statistics never see where they came from.
+namespace timeit {
+
+/// Everything recorded about one benchmark on one side of a comparison, pooled from
+/// every file and every run that names it.
+struct BenchmarkSamples {
+  std::string name;
+  /// Metric name -> its value in each successful run that has it, in file order.
+  std::map<std::string, std::vector<double>> metrics;
+  /// Runs read, and how many of them failed (non-zero exit, signal, timeout, exec or
+  /// setup failure). Failed runs are counted here and left out of `metrics`: a crash's
+  /// time says nothing about the program's speed.
+  size_t runs = 0;
+  size_t failed_runs = 0;
+};
+
+/// The benchmarks of one side, in the order first seen.
+class SampleSet {
+ public:
+  /// The benchmark called `name`, created if new.
+  BenchmarkSamples& Get(const std::string& name);
+  const BenchmarkSamples* Find(const std::string& name) const;
+  const std::vector<BenchmarkSamples>& benchmarks() const { return benchmarks_; }
+
+ private:
+  std::vector<BenchmarkSamples> benchmarks_;
+  std::unordered_map<std::string, size_t> index_;
+};
+
+}  // namespace timeit

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "timeit/base/error.h"
+
+/// Whole-file reads and writes with EINTR and short-count handling, and errors that name
+/// the file.
+namespace timeit {
+
+/// Everything readable from `fd` until end of file. Failures throw an Error of `kind`
+/// naming `path`.
+std::string ReadAll(int fd, const std::string& path, ErrorKind kind);
+
+/// Writes all of `text` to `fd`; failures throw a system Error naming `path`.
+void WriteAll(int fd, std::string_view text, const std::string& path);
+
+/// Opens `path` for writing (created if missing, plus `extra_flags` such as O_TRUNC or
+/// O_APPEND), writes `text` and closes it; failures throw a system Error.
+void WriteTextFile(const std::string& path, std::string_view text, int extra_flags);
+
+}  // namespace timeit

@@ -1,9 +1,0 @@
-#include "timeit/counter_backend.h"
-
-namespace timeit {
-
-std::unique_ptr<CounterBackend> MakeDefaultCounterBackend(const std::vector<std::string>& events) {
-  return MakePerfEventBackend(events);
-}
-
-}  // namespace timeit

@@ -1,0 +1,465 @@
+#include "timeit/measure/launcher.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+
+#include "timeit/base/error.h"
+#include "timeit/measure/exit_code.h"
+#include "timeit/sys/unique_fd.h"
+
+namespace timeit {
+namespace {
+
+// Signal handlers can only talk to the rest of the program through these. The handlers
+// kill the process group themselves (kill is async-signal-safe), so an interrupted or
+// timed-out program dies at once, not whenever wait4 next returns.
+volatile sig_atomic_t g_child_pgid = 0;
+volatile sig_atomic_t g_received_signal = 0;
+volatile sig_atomic_t g_timed_out = 0;
+
+void OnTerminationSignal(int signo) {
+  g_received_signal = signo;
+  if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
+}
+
+void OnTimeout(int) {
+  g_timed_out = 1;
+  if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
+}
+
+constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP};
+static_assert(std::size(kForwardedSignals) == 3, "SignalScope::saved_ has one slot per signal");
+
+// How many SignalScopes are alive; only the outermost installs and restores handlers.
+int g_scope_depth = 0;
+// Whether SIGALRM was ignored when the outermost scope began: the timeout needs a handler,
+// but the program must still start with it ignored, as timeit found it.
+bool g_alarm_ignored_on_entry = false;
+
+}  // namespace
+
+SignalScope::SignalScope() {
+  if (g_scope_depth++ > 0) return;
+  g_child_pgid = 0;
+  g_received_signal = 0;
+  g_timed_out = 0;
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) installed_[i] = false;
+  try {
+    for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+      if (::sigaction(kForwardedSignals[i], nullptr, &saved_[i]) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+      }
+      // A signal ignored on entry stays ignored, for timeit and for the program (exec keeps
+      // SIG_IGN): `nohup timeit prog` must survive a hang-up, as with tools/timeit.c.
+      if (saved_[i].sa_handler == SIG_IGN) continue;
+      action.sa_handler = OnTerminationSignal;
+      if (::sigaction(kForwardedSignals[i], &action, nullptr) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+      }
+      installed_[i] = true;
+    }
+    action.sa_handler = OnTimeout;
+    if (::sigaction(SIGALRM, &action, &saved_alarm_) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+    }
+  } catch (...) {
+    Restore();
+    --g_scope_depth;
+    throw;
+  }
+  alarm_installed_ = true;
+  g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
+}
+
+void SignalScope::Restore() {
+  for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
+    if (installed_[i]) ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
+    installed_[i] = false;
+  }
+  if (alarm_installed_) ::sigaction(SIGALRM, &saved_alarm_, nullptr);
+  alarm_installed_ = false;
+}
+
+SignalScope::~SignalScope() {
+  if (--g_scope_depth > 0) return;
+  // Restoring what we found can only fail for a signal number the kernel rejects, which
+  // these are not; there is nothing better to do in a destructor either way.
+  Restore();
+  g_child_pgid = 0;
+}
+
+std::optional<int> SignalScope::ReceivedSignal() {
+  return g_received_signal != 0 ? std::optional<int>(g_received_signal) : std::nullopt;
+}
+
+namespace {
+
+/// Arms a one-shot SIGALRM for the timeout and disarms it on every way out.
+class ScopedTimer {
+ public:
+  explicit ScopedTimer(double seconds) {
+    if (seconds <= 0) return;
+    itimerval timer{};
+    timer.it_value.tv_sec = static_cast<time_t>(seconds);
+    timer.it_value.tv_usec = static_cast<suseconds_t>((seconds - timer.it_value.tv_sec) * 1e6);
+    if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+    armed_ = ::setitimer(ITIMER_REAL, &timer, nullptr) == 0;
+  }
+  ~ScopedTimer() {
+    if (!armed_) return;
+    itimerval off{};
+    ::setitimer(ITIMER_REAL, &off, nullptr);
+  }
+  ScopedTimer(const ScopedTimer&) = delete;
+  ScopedTimer& operator=(const ScopedTimer&) = delete;
+
+ private:
+  bool armed_ = false;
+};
+
+/// A forked child that has not been reaped yet. If it is abandoned (an exception), its
+/// whole process group is killed and reaped, so no zombie or orphan is left behind.
+class UnreapedChild {
+ public:
+  explicit UnreapedChild(pid_t pid) : pid_(pid) {}
+  ~UnreapedChild() {
+    if (pid_ <= 0) return;
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+    while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+  UnreapedChild(const UnreapedChild&) = delete;
+  UnreapedChild& operator=(const UnreapedChild&) = delete;
+  pid_t pid() const { return pid_; }
+  /// wait4 succeeded: the child is gone and nothing is left to clean up.
+  void MarkReaped() { pid_ = -1; }
+
+ private:
+  pid_t pid_;
+};
+
+/// While alive, the program's process group holds the terminal's foreground, when
+/// timeit's stdin is a terminal and timeit is in its foreground. From its own (background)
+/// group a program that reads the terminal would be stopped by SIGTTIN, and timeit would
+/// wait for ever. The terminal goes back to timeit's group on every way out. With the
+/// terminal the program also gets the terminal's Ctrl-C and Ctrl-Z, as under a shell.
+class TerminalForeground {
+ public:
+  explicit TerminalForeground(pid_t group) {
+    if (!::isatty(STDIN_FILENO) || ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) return;
+    if (SetForeground(group)) group_ = group;
+  }
+  ~TerminalForeground() {
+    if (group_ > 0) SetForeground(::getpgrp());
+  }
+  TerminalForeground(const TerminalForeground&) = delete;
+  TerminalForeground& operator=(const TerminalForeground&) = delete;
+  bool held() const { return group_ > 0; }
+
+  /// The program was stopped (Ctrl-Z): stop timeit too, with the terminal back in its
+  /// group, so the shell sees a stopped job; when the job is continued, give the terminal
+  /// back and continue the program.
+  void StopWithProgram() {
+    SetForeground(::getpgrp());
+    ::kill(::getpid(), SIGSTOP);
+    SetForeground(group_);
+    ::kill(-group_, SIGCONT);
+  }
+
+ private:
+  // tcsetpgrp from a background group raises SIGTTOU unless it is blocked.
+  static bool SetForeground(pid_t group) {
+    sigset_t ttou, old;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    ::sigprocmask(SIG_BLOCK, &ttou, &old);
+    bool done = ::tcsetpgrp(STDIN_FILENO, group) == 0;
+    ::sigprocmask(SIG_SETMASK, &old, nullptr);
+    return done;
+  }
+
+  pid_t group_ = -1;
+};
+
+/// What the child tells the parent through the status pipe when it cannot exec.
+/// A successful exec closes the pipe (close-on-exec) without writing anything.
+enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec, kProcessGroup };
+struct ChildReport {
+  ChildStage stage;
+  int error;
+};
+
+double MonotonicSeconds() {
+  timespec now;
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+std::string UtcTimestamp() {
+  std::time_t now = std::time(nullptr);
+  std::tm utc;
+  ::gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+double Seconds(const timeval& time) {
+  return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) * 1e-6;
+}
+
+// --- Everything below until Launch() runs in the forked child, before exec. -------------
+
+[[noreturn]] void ReportAndExit(int status_fd, ChildStage stage, int error, int exit_code) {
+  ChildReport report{stage, error};
+  // One write smaller than PIPE_BUF is atomic; if the parent is gone there is no one to
+  // tell, and the exit code still says what happened.
+  ssize_t ignored = ::write(status_fd, &report, sizeof report);
+  (void)ignored;
+  ::_exit(exit_code);
+}
+
+int OpenForChild(const char* path, int flags) {
+  int fd;
+  do {
+    fd = ::open(path, flags | O_CLOEXEC, 0666);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+// Moves `fd` onto `target` (which clears close-on-exec on the copy).
+bool MoveTo(int fd, int target) {
+  if (fd == target) return ::fcntl(fd, F_SETFD, 0) == 0;
+  return ::dup2(fd, target) >= 0;
+}
+
+// Whether `path` names the file open on `fd` (however the two were spelt).
+bool SameFile(int fd, const char* path) {
+  struct stat open_file, named;
+  return ::fstat(fd, &open_file) == 0 && ::stat(path, &named) == 0 && open_file.st_dev == named.st_dev &&
+         open_file.st_ino == named.st_ino;
+}
+
+void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
+  rlimit current;
+  if (::getrlimit(limit.resource, &current) != 0) current.rlim_max = RLIM_INFINITY;
+  rlimit wanted;
+  wanted.rlim_cur = wanted.rlim_max = std::min(limit.value, current.rlim_max);
+  if (::setrlimit(limit.resource, &wanted) != 0) {
+    char message[256];
+    int length = std::snprintf(message, sizeof message,
+                               "%s: warning: unable to set limit for %s (to {%lu, %lu})\n",
+                               prefix.c_str(), limit.name.c_str(),
+                               static_cast<unsigned long>(wanted.rlim_cur),
+                               static_cast<unsigned long>(wanted.rlim_max));
+    ssize_t ignored = ::write(STDERR_FILENO, message, static_cast<size_t>(length));
+    (void)ignored;
+  }
+}
+
+[[noreturn]] void RunChild(const ChildSpec& spec, char* const* argv, int cork_fd, int status_fd) {
+  // The program starts with the signal mask timeit inherited (timeit blocks nothing) and
+  // the dispositions it found: exec resets our handlers to the default and keeps what is
+  // ignored. SIGALRM is the one signal we catch even when it was ignored on entry.
+  if (g_alarm_ignored_on_entry) ::signal(SIGALRM, SIG_IGN);
+  // Our own process group, so the whole tree the program creates can be killed at once.
+  if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
+
+  char go = 0;
+  ssize_t got;
+  do {
+    got = ::read(cork_fd, &go, 1);
+  } while (got < 0 && errno == EINTR);
+  // The parent closed the cork without writing: the run was cancelled.
+  if (got != 1) ::_exit(exit_code::kSignalledBeforeStart);
+
+  if (spec.stdin_path) {
+    int fd = OpenForChild(spec.stdin_path->c_str(), O_RDONLY);
+    if (fd < 0 || !MoveTo(fd, STDIN_FILENO)) {
+      ReportAndExit(status_fd, ChildStage::kStdin, errno, exit_code::kSetupFailure);
+    }
+  }
+  int stdout_fd = -1;
+  if (spec.stdout_path) {
+    stdout_fd = OpenForChild(spec.stdout_path->c_str(), O_WRONLY | O_CREAT | O_TRUNC);
+    if (stdout_fd < 0) ReportAndExit(status_fd, ChildStage::kStdout, errno, exit_code::kSetupFailure);
+  }
+  int stderr_fd = -1;
+  if (spec.stderr_path) {
+    if (stdout_fd >= 0 && SameFile(stdout_fd, spec.stderr_path->c_str())) {
+      // One descriptor, so the two streams interleave instead of overwriting each other.
+      stderr_fd = stdout_fd;
+    } else {
+      stderr_fd = OpenForChild(spec.stderr_path->c_str(), O_WRONLY | O_CREAT | O_TRUNC);
+      if (stderr_fd < 0) ReportAndExit(status_fd, ChildStage::kStderr, errno, exit_code::kSetupFailure);
+    }
+  }
+  if (stdout_fd >= 0 && !MoveTo(stdout_fd, STDOUT_FILENO)) {
+    ReportAndExit(status_fd, ChildStage::kStdout, errno, exit_code::kSetupFailure);
+  }
+  if (stderr_fd >= 0 && !MoveTo(stderr_fd, STDERR_FILENO)) {
+    ReportAndExit(status_fd, ChildStage::kStderr, errno, exit_code::kSetupFailure);
+  }
+
+  for (const ResourceLimit& limit : spec.limits) ApplyLimit(limit, spec.message_prefix);
+
+  if (spec.working_directory && ::chdir(spec.working_directory->c_str()) != 0) {
+    ReportAndExit(status_fd, ChildStage::kChdir, errno, exit_code::kSetupFailure);
+  }
+
+  ::execvp(argv[0], argv);
+  // errno is saved before anything else can touch it (tools/timeit.c let perror clobber
+  // it and reported 67 instead of 127 whenever stderr was write-only).
+  int error = errno;
+  ReportAndExit(status_fd, ChildStage::kExec, error, ExitCodeFromExecErrno(error));
+}
+
+std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& report) {
+  std::string error = std::strerror(report.error);
+  switch (report.stage) {
+    case ChildStage::kStdin:
+      return "cannot open '" + spec.stdin_path.value_or("") + "' for reading: " + error;
+    case ChildStage::kStdout:
+      return "cannot open '" + spec.stdout_path.value_or("") + "' for writing: " + error;
+    case ChildStage::kStderr:
+      return "cannot open '" + spec.stderr_path.value_or("") + "' for writing: " + error;
+    case ChildStage::kChdir:
+      return "cannot change directory to '" + spec.working_directory.value_or("") + "': " + error;
+    case ChildStage::kExec:
+      return "cannot execute '" + spec.argv[0] + "': " + error;
+    case ChildStage::kProcessGroup:
+      return "cannot give the program its own process group: " + error;
+  }
+  return error;
+}
+
+}  // namespace
+
+Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
+  if (spec.argv.empty()) throw Error(ErrorKind::kUsage, "no command was given");
+  // Built before fork so the child only reads memory it already has.
+  std::vector<char*> argv;
+  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+
+  Pipe cork;
+  Pipe status;
+  if (!MakePipe(cork) || !MakePipe(status)) throw Error(ErrorKind::kSystem, SystemErrorMessage("pipe", errno));
+
+  Measurement measurement;
+  measurement.start_time = UtcTimestamp();
+  SignalScope signals;  // a no-op inside a series' own scope
+  g_timed_out = 0;
+
+  pid_t pid = ::fork();
+  if (pid < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("fork", errno));
+  if (pid == 0) {
+    cork.write_end.reset();
+    status.read_end.reset();
+    RunChild(spec, argv.data(), cork.read_end.get(), status.write_end.get());
+  }
+  UnreapedChild child(pid);
+  cork.read_end.reset();
+  status.write_end.reset();
+  // Both sides set the group, whichever runs first, so kill(-pid) can never miss it. The
+  // child cannot have exec'd yet (it waits on the cork); ESRCH means it is already gone,
+  // which the status pipe and wait4 report.
+  if (::setpgid(pid, pid) != 0 && errno != ESRCH) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("setpgid", errno));
+  }
+  g_child_pgid = pid;
+  TerminalForeground terminal(pid);
+
+  counters.Attach(pid);
+
+  double start = MonotonicSeconds();
+  ssize_t written = 0;
+  if (g_received_signal == 0) {
+    char go = 1;
+    do {
+      written = ::write(cork.write_end.get(), &go, 1);
+    } while (written < 0 && errno == EINTR);
+  }
+  // Released exactly when the byte went through: a signal landing just after it is an
+  // interrupt of a started run, not "before start". Closing without writing tells the
+  // child to exit without exec.
+  bool released = written == 1;
+  cork.write_end.reset();
+
+  int wait_status = 0;
+  rusage usage{};
+  {
+    ScopedTimer timer(released ? spec.timeout_seconds : 0);
+    while (true) {
+      if (::wait4(pid, &wait_status, terminal.held() ? WUNTRACED : 0, &usage) < 0) {
+        if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
+        continue;
+      }
+      if (!WIFSTOPPED(wait_status)) break;
+      terminal.StopWithProgram();
+    }
+  }
+  // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
+  // interrupt all the same, and a series must stop.
+  if (terminal.held() && WIFSIGNALED(wait_status) &&
+      (WTERMSIG(wait_status) == SIGINT || WTERMSIG(wait_status) == SIGQUIT) && g_received_signal == 0) {
+    g_received_signal = WTERMSIG(wait_status);
+  }
+  measurement.real_seconds = MonotonicSeconds() - start;
+  child.MarkReaped();
+  g_child_pgid = 0;
+  // Read before the group is killed, so the counts are exactly those of the processes
+  // that had finished when the program did, not a race with dying stragglers.
+  measurement.counters = counters.Collect();
+  // Whatever the program left running in its group dies with it, as in tools/timeit.c.
+  ::kill(-pid, SIGKILL);
+  measurement.user_seconds = Seconds(usage.ru_utime);
+  measurement.sys_seconds = Seconds(usage.ru_stime);
+  // Linux reports kilobytes.
+  measurement.maxrss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+  measurement.rusage = {usage.ru_minflt, usage.ru_majflt, usage.ru_nvcsw,
+                        usage.ru_nivcsw, usage.ru_inblock, usage.ru_oublock};
+  // The alarm can also fire after the program has exited by itself and before the timer
+  // is disarmed; only a SIGKILL death is a timeout.
+  measurement.timed_out = g_timed_out != 0 && WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL;
+  if (g_received_signal != 0) measurement.interrupted_by = static_cast<int>(g_received_signal);
+
+  if (!released) {
+    measurement.failure = LaunchFailure::kInterrupted;
+    measurement.exit_code = exit_code::kSignalledBeforeStart;
+    return measurement;
+  }
+
+  ChildReport report{};
+  ssize_t got;
+  do {
+    got = ::read(status.read_end.get(), &report, sizeof report);
+  } while (got < 0 && errno == EINTR);
+  if (got == static_cast<ssize_t>(sizeof report)) {
+    measurement.failure = report.stage == ChildStage::kExec ? LaunchFailure::kExec : LaunchFailure::kSetup;
+    measurement.failure_message = DescribeChildFailure(spec, report);
+    measurement.exit_code = report.stage == ChildStage::kExec ? ExitCodeFromExecErrno(report.error)
+                                                              : exit_code::kSetupFailure;
+    return measurement;
+  }
+  measurement.exit_code = ExitCodeFromWaitStatus(wait_status);
+  if (WIFSIGNALED(wait_status)) measurement.term_signal = WTERMSIG(wait_status);
+  return measurement;
+}
+
+}  // namespace timeit

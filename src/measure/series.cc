@@ -1,0 +1,52 @@
+#include "timeit/measure/series.h"
+
+#include "timeit/measure/launcher.h"
+
+namespace timeit {
+
+SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
+                       const SeriesObserver& observer) {
+  SeriesResult result;
+  // Held across runs: a signal while a run is being saved must stop the series cleanly,
+  // not kill timeit half-way through writing its results.
+  SignalScope signals;
+  auto run_once = [&](RunKind kind, int index, int total) {
+    if (observer.run_starting) observer.run_starting(kind, index, total);
+    Measurement run = Launch(spec, counters);
+    if (observer.run_finished) observer.run_finished(kind, index, total, run);
+    return run;
+  };
+  // Whether the series must end after `run`.
+  auto must_stop = [&](const Measurement& run) {
+    return run.interrupted_by.has_value() || (!run.succeeded() && !plan.ignore_failure);
+  };
+
+  for (int i = 0; i < plan.warmup_runs; ++i) {
+    Measurement run = run_once(RunKind::kWarmup, i, plan.warmup_runs);
+    if (must_stop(run)) {
+      result.stopped_early = true;
+      result.exit_code = run.exit_code;
+      return result;
+    }
+  }
+  for (int i = 0; i < plan.measured_runs; ++i) {
+    Measurement attempt = run_once(RunKind::kMeasured, i, plan.measured_runs);
+    if (attempt.failure == LaunchFailure::kInterrupted) {
+      // Told to stop between two runs: the program never started, so there is no run.
+      result.stopped_early = true;
+      result.exit_code = attempt.exit_code;
+      return result;
+    }
+    result.runs.push_back(std::move(attempt));
+    const Measurement& run = result.runs.back();
+    if (result.exit_code == 0) result.exit_code = run.exit_code;
+    if (must_stop(run)) {
+      result.stopped_early = i + 1 < plan.measured_runs;
+      result.exit_code = run.exit_code;
+      return result;
+    }
+  }
+  return result;
+}
+
+}  // namespace timeit

@@ -1,0 +1,590 @@
+#include "timeit/report/compare_format.h"
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "timeit/stats/geomean.h"
+
+namespace timeit {
+namespace {
+
+using Cells = std::vector<std::string>;
+
+// For numbers and fixed words only: names go in by concatenation (the buffer is short).
+std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+std::string Printf(const char* format, ...) {
+  char text[256];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(text, sizeof text, format, args);
+  va_end(args);
+  return text;
+}
+
+std::string Number(double value) {
+  if (!std::isfinite(value)) return "-";
+  return Printf("%.4g", value + 0.0);  // + 0.0: never "-0"
+}
+
+// A ratio bound: four significant digits, but never "1" for a bound that is not exactly
+// 1, so an interval that excludes 1 never reads as touching it.
+std::string RatioBound(double value) {
+  std::string text = Number(value);
+  for (int digits = 5; text == "1" && value != 1 && digits <= 17; ++digits) text = Printf("%.*g", digits, value);
+  return text;
+}
+
+std::string Percent(double change) {
+  if (std::isnan(change)) return "-";
+  if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
+  return Printf("%+.2f%%", 100 * change);
+}
+
+std::string PValue(double p) {
+  if (!std::isfinite(p)) return "-";
+  return Printf(p < 1e-4 ? "%.1e" : "%.4f", p);
+}
+
+// "[a, b]", with the end at `no_change` open when the interval excludes it.
+std::string IntervalText(double lower, double upper, double no_change, bool excludes_no_change,
+                         std::string (*bound)(double)) {
+  if (!std::isfinite(lower) || !std::isfinite(upper)) return "";
+  bool open_lower = excludes_no_change && lower == no_change;
+  bool open_upper = excludes_no_change && upper == no_change;
+  return std::string(open_lower ? " (" : " [") + bound(lower) + ", " + bound(upper) + (open_upper ? ")" : "]");
+}
+
+std::string ShiftBound(double value) { return Number(value); }
+
+std::string ChangeCell(const Effect& effect) {
+  if (std::isfinite(effect.ratio)) {
+    return RatioBound(effect.ratio) + IntervalText(effect.ratio_lower, effect.ratio_upper, 1,
+                                                   effect.excludes_no_change, RatioBound);
+  }
+  if (std::isfinite(effect.shift)) {  // from a base median of 0: the change in the metric's unit
+    return "Δ" + Printf("%+.4g", effect.shift + 0.0) +
+           IntervalText(effect.shift_lower, effect.shift_upper, 0, effect.excludes_no_change, ShiftBound);
+  }
+  return "-";
+}
+
+std::string DetectableCell(const Effect& effect) {
+  if (std::isfinite(effect.detectable)) return Printf("±%.2f%%", 100 * effect.detectable);
+  if (std::isnan(effect.ratio) && std::isfinite(effect.detectable_shift)) return "±" + Number(effect.detectable_shift);
+  return "-";
+}
+
+std::string RunsCell(const SideSummary& side) {
+  std::string cell = std::to_string(side.n);
+  if (side.failed > 0) cell += " (" + std::to_string(side.failed) + " failed)";
+  return cell;
+}
+
+bool IsLnt(const ComparisonReport& report) { return report.settings.policy == ComparePolicy::kLnt; }
+
+Cells Header(const ComparisonReport& report) {
+  if (IsLnt(report)) {
+    return {"benchmark", "metric",     "runs base",  "runs new", "base (closest)",
+            "new min",   "Δ (LNT)", "stddev new", "decided by", "verdict"};
+  }
+  return {"benchmark", "metric",  "runs base", "runs new",      "median base", "median new",  "Δmedian", "Δmin",
+          "MAD base",  "MAD new", "p",         "p adj",         "new/base [CI]", "detectable", "verdict"};
+}
+
+// The cells of one row in the report's layout.
+Cells RowCells(const ComparisonReport& report, const ComparisonRow& row) {
+  Cells cells = {EscapeControlCharacters(row.benchmark), row.metric.empty() ? "-" : EscapeControlCharacters(row.metric),
+                 RunsCell(row.base), RunsCell(row.candidate)};
+  auto known = [](const SideSummary& side, double value) { return side.n ? Number(value) : "-"; };
+  if (IsLnt(report)) {
+    if (row.lnt) {
+      const lnt::Comparison& lnt = *row.lnt;
+      cells.insert(cells.end(), {Number(lnt.previous), Number(lnt.current), Percent(lnt.pct_delta),
+                                 lnt.stddev ? Number(*lnt.stddev) : "-", lnt::RuleName(lnt.rule)});
+    } else {
+      cells.insert(cells.end(), 5, "-");
+    }
+  } else {
+    cells.insert(cells.end(), {known(row.base, row.base.median), known(row.candidate, row.candidate.median),
+                               Percent(row.median_change), Percent(row.min_change), known(row.base, row.base.mad),
+                               known(row.candidate, row.candidate.mad)});
+    if (row.test) {
+      cells.insert(cells.end(), {PValue(row.test->p_value), PValue(row.p_adjusted), ChangeCell(row.effect),
+                                 DetectableCell(row.effect)});
+    } else {
+      cells.insert(cells.end(), 4, "-");
+    }
+  }
+  cells.push_back(std::string(VerdictName(row.verdict)));
+  return cells;
+}
+
+// Names, metrics, the verdict and LNT's rule read left-aligned; numbers right-aligned.
+bool LeftAligned(const ComparisonReport& report, size_t column, size_t columns) {
+  return column < 2 || column + 1 == columns || (IsLnt(report) && column + 2 == columns);
+}
+
+// Display width of UTF-8 text: counts code points, which is right for what we print.
+size_t Width(const std::string& text) {
+  size_t width = 0;
+  for (unsigned char c : text) width += (c & 0xC0) != 0x80;
+  return width;
+}
+
+const char* MethodDescription(stats::MannWhitneyMethod method) {
+  switch (method) {
+    case stats::MannWhitneyMethod::kExact:
+      return "exact null distribution where cheap, ties included";
+    case stats::MannWhitneyMethod::kAuto:
+      return "SciPy's auto: exact only without ties and with a side of at most 8 runs";
+    case stats::MannWhitneyMethod::kAsymptotic:
+      return "normal approximation";
+  }
+  return "";
+}
+
+const char* CorrectionName(stats::PAdjustMethod correction) {
+  switch (correction) {
+    case stats::PAdjustMethod::kBenjaminiHochberg:
+      return "Benjamini-Hochberg";
+    case stats::PAdjustMethod::kHolm:
+      return "Holm";
+    case stats::PAdjustMethod::kNone:
+      break;
+  }
+  return "none";
+}
+
+// A confidence level 1 - cutoff as a percentage with enough decimals to show the cutoff.
+std::string LevelPercent(double cutoff) {
+  int decimals = cutoff > 0 ? std::max(1, static_cast<int>(std::ceil(-std::log10(cutoff))) - 1) : 1;
+  return Printf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
+}
+
+std::string FamilyLine(const MetricFamily& family) {
+  std::string metric = EscapeControlCharacters(family.metric);
+  if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
+  std::string line = metric + Printf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ", family.family,
+                                     family.tested, family.lone_change_p);
+  line += Printf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs, family.common_new_runs,
+                 family.common_smallest_p);
+  if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
+  if (family.runs_needed > 0) {
+    line += Printf("; %zu runs per side suffice", family.runs_needed);
+  } else {
+    line += "; no run count suffices";
+  }
+  line += Printf("; %zu flagged, %zu too few runs; intervals at %s (p < %.3g flags)\n", family.flagged, family.too_few,
+                 LevelPercent(family.cutoff).c_str(), family.cutoff);
+  return line;
+}
+
+std::string Explanation(const ComparisonReport& report) {
+  const CompareSettings& settings = report.settings;
+  if (IsLnt(report)) {
+    return "verdict: LNT's rules: the min of the new runs against the closest base run; a change under 1% or "
+           "under 0.01 (absolute, in the metric's unit) is ignored; then LNT's Mann-Whitney test (its tables up to "
+           "20 runs a side) when both sides have at least 4 runs; then 2.576 population standard deviations of the "
+           "new runs, or 0.2% for a single new run; no correction across rows\n";
+  }
+  std::string text = Printf("verdict: regressed or improved when the Mann-Whitney U p-value (two-sided, %s) ",
+                            MethodDescription(settings.method));
+  if (settings.correction == stats::PAdjustMethod::kNone) {
+    text += Printf("is below %g (no correction across rows)", settings.alpha);
+  } else {
+    text += Printf("is below the cut-off %s sets at %g within each metric", CorrectionName(settings.correction),
+                   settings.alpha);
+  }
+  text += Printf(", and the Hodges-Lehmann change is beyond ±%g%%; too few runs: complete separation could not have "
+                 "been flagged\n",
+                 settings.threshold * 100);
+  text += "change: new/base is the Hodges-Lehmann estimate (median of pairwise log ratios; where a value is 0, of "
+          "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
+          "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
+          "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
+  for (const MetricFamily& family : report.families) text += FamilyLine(family);
+  return text;
+}
+
+std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
+  const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
+  // The metric is concatenated, not formatted: Printf's buffer would cut a long name.
+  return "geomean " + EscapeControlCharacters(row.metric) +
+         Printf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
+         (std::isfinite(row.lower) && std::isfinite(row.upper) ? " [" + Number(row.lower) + ", " + Number(row.upper) + "]"
+                                                                : "") +
+         Printf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n", Percent(row.ratio - 1).c_str(),
+                interval, static_cast<int>(std::lround(report.settings.confidence * 100)), stats::kGeomeanResamples);
+}
+
+nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+nlohmann::json SideJson(const SideSummary& side) {
+  nlohmann::json json = {{"n", side.n}, {"failed", side.failed}};
+  if (side.n > 0 && std::isfinite(side.median)) {
+    json["min"] = side.min;
+    json["median"] = side.median;
+    json["mad"] = side.mad;
+  }
+  return json;
+}
+
+const MetricFamily* FamilyOf(const ComparisonReport& report, const std::string& metric) {
+  for (const MetricFamily& family : report.families) {
+    if (family.metric == metric) return &family;
+  }
+  return nullptr;
+}
+
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+std::string CsvNumber(double value) {
+  if (std::isnan(value)) return "";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return Printf("%.10g", value);
+}
+
+const char* ScaleName(EffectScale scale) { return scale == EffectScale::kRatio ? "ratio" : "difference"; }
+
+// Appends one UTF-8 sequence starting at text[i] to `out`, escaped if it is a control or
+// formatting character; returns its length.
+size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  if (byte < 0x20 || byte == 0x7f) {
+    switch (byte) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += Printf("\\x%02x", byte);
+    }
+    return 1;
+  }
+  if (byte < 0x80) {
+    out += static_cast<char>(byte);
+    return 1;
+  }
+  size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+  if (length == 1 || i + length > text.size()) {  // not UTF-8: show the byte
+    out += Printf("\\x%02x", byte);
+    return 1;
+  }
+  uint32_t code = byte & (0x7F >> length);
+  for (size_t k = 1; k < length; ++k) {
+    auto next = static_cast<unsigned char>(text[i + k]);
+    if ((next & 0xC0) != 0x80) {
+      out += Printf("\\x%02x", byte);
+      return 1;
+    }
+    code = (code << 6) | (next & 0x3F);
+  }
+  bool c1 = code >= 0x80 && code <= 0x9F;
+  // Formatting characters (Unicode category Cf) that are invisible or reorder text, and the
+  // line and paragraph separators that break a line.
+  bool invisible = code == 0xAD || code == 0x61C || code == 0x180E || (code >= 0x200B && code <= 0x200F) ||
+                   (code >= 0x2028 && code <= 0x202E) || (code >= 0x2060 && code <= 0x206F) || code == 0xFEFF ||
+                   (code >= 0xFFF9 && code <= 0xFFFB) || (code >= 0xE0000 && code <= 0xE007F);
+  if (c1 || invisible) {
+    out += Printf("\\u%04x", code);
+  } else {
+    out.append(text.substr(i, length));
+  }
+  return length;
+}
+
+}  // namespace
+
+std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
+  std::vector<std::string> warnings;
+  for (const MetricFamily& family : report.families) {
+    size_t hidden = 0;
+    const ComparisonRow* largest = nullptr;
+    double largest_change = 0;
+    for (const ComparisonRow& row : report.rows) {
+      if (row.metric != family.metric || row.verdict != Verdict::kTooFewRuns) continue;
+      double change = JudgedChange(row);
+      if (!(std::fabs(change) > report.settings.threshold)) continue;
+      ++hidden;
+      if (!largest || std::fabs(change) > std::fabs(largest_change)) {
+        largest = &row;
+        largest_change = change;
+      }
+    }
+    if (hidden == 0) continue;
+    std::string line = EscapeControlCharacters(family.metric) +
+                       Printf(": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
+                              "(largest %s, ",
+                              hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100,
+                              Percent(largest_change).c_str()) +
+                       EscapeControlCharacters(largest->benchmark) + ")";
+    if (family.runs_needed > 0) line += Printf("; %zu runs per side would let a lone change through", family.runs_needed);
+    warnings.push_back(line);
+  }
+  // A shift that fits neither side: the test finds the samples differ, yet the median of
+  // the pairwise differences is "no change" and no shift is accepted (counts that are
+  // mostly 0 and 1 whose share of 1s moved). Such a row reads unchanged; say why.
+  size_t shapeless = 0;
+  const ComparisonRow* example = nullptr;
+  for (const ComparisonRow& row : report.rows) {
+    const Effect& e = row.effect;
+    bool empty_ratio = e.ratio_lower == 1 && e.ratio_upper == 1;
+    bool empty_shift = std::isnan(e.ratio_lower) && e.shift_lower == 0 && e.shift_upper == 0;
+    if (row.test && e.excludes_no_change && row.verdict == Verdict::kUnchanged && (empty_ratio || empty_shift)) {
+      ++shapeless;
+      if (!example) example = &row;
+    }
+  }
+  if (shapeless > 0) {
+    warnings.push_back(Printf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
+                              "changed shape, not place, as when counts of 0 and 1 change their mix (",
+                              shapeless, shapeless == 1 ? " differs" : "s differ") +
+                       EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
+                       "); they read unchanged");
+  }
+  std::vector<std::string> failing = report.newly_failing();
+  if (!failing.empty()) {
+    std::string line = Printf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
+                              failing.size() == 1 ? "" : "s");
+    for (size_t i = 0; i < failing.size() && i < 10; ++i) line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
+    if (failing.size() > 10) line += Printf(", and %zu more", failing.size() - 10);
+    warnings.push_back(line);
+  }
+  return warnings;
+}
+
+std::string_view CompareFormatName(CompareFormat format) {
+  switch (format) {
+    case CompareFormat::kText:
+      return "text";
+    case CompareFormat::kJson:
+      return "json";
+    case CompareFormat::kCsv:
+      return "csv";
+    case CompareFormat::kMarkdown:
+      return "markdown";
+  }
+  return "text";
+}
+
+std::string EscapeControlCharacters(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) i += AppendCharacter(text, i, out);
+  return out;
+}
+
+std::string FormatCompareText(const ComparisonReport& report, bool color) {
+  std::vector<Cells> table = {Header(report)};
+  for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row));
+  std::vector<size_t> widths(table[0].size(), 0);
+  for (const Cells& cells : table) {
+    for (size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], Width(cells[i]));
+  }
+  std::string text = Explanation(report);
+  size_t columns = table[0].size();
+  for (size_t r = 0; r < table.size(); ++r) {
+    std::string line;
+    for (size_t i = 0; i < columns; ++i) {
+      const std::string& cell = table[r][i];
+      bool last = i + 1 == columns;
+      std::string padding(widths[i] - Width(cell), ' ');
+      std::string painted = cell;
+      if (color && r > 0 && last) {
+        Verdict verdict = report.rows[r - 1].verdict;
+        if (verdict == Verdict::kRegressed) painted = "\033[31m" + cell + "\033[0m";
+        if (verdict == Verdict::kImproved) painted = "\033[32m" + cell + "\033[0m";
+      }
+      if (i > 0) line += "  ";
+      line += LeftAligned(report, i, columns) ? painted + (last ? "" : padding) : padding + painted;
+    }
+    text += line + "\n";
+  }
+  for (const GeomeanRow& row : report.geomeans) text += GeomeanLine(row, report);
+  return text;
+}
+
+std::string FormatCompareMarkdown(const ComparisonReport& report) {
+  std::string text;
+  auto add_row = [&](const Cells& cells) {
+    text += "|";
+    for (const std::string& cell : cells) {
+      // Cells are already free of control characters; backslashes (theirs and those of the
+      // escapes) and pipes are what Markdown would read as syntax.
+      std::string escaped;
+      for (char c : cell) {
+        if (c == '|' || c == '\\') escaped += '\\';
+        escaped += c;
+      }
+      text += " " + escaped + " |";
+    }
+    text += "\n";
+  };
+  Cells header = Header(report);
+  add_row(header);
+  text += "|";
+  for (size_t i = 0; i < header.size(); ++i) text += LeftAligned(report, i, header.size()) ? " --- |" : " ---: |";
+  text += "\n";
+  for (const ComparisonRow& row : report.rows) add_row(RowCells(report, row));
+  text += "\n";
+  for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report);
+  text += "\n";
+  // The explanation names metrics; their backslashes would read as Markdown escapes.
+  for (char c : Explanation(report)) {
+    if (c == '\\') text += '\\';
+    text += c;
+  }
+  return text;
+}
+
+std::string FormatCompareJson(const ComparisonReport& report) {
+  const CompareSettings& settings = report.settings;
+  nlohmann::json json;
+  json["schema"] = "timeit-compare/2";
+  json["settings"] = {{"alpha", settings.alpha},
+                      {"threshold", settings.threshold},
+                      {"correction", stats::PAdjustMethodName(settings.correction)},
+                      {"method", MannWhitneyMethodName(settings.method)},
+                      {"policy", ComparePolicyName(settings.policy)},
+                      {"sort", RowOrderName(settings.order)},
+                      {"confidence", settings.confidence},
+                      {"mad", "median(|x - median(x)|), unscaled"},
+                      {"ratio", "Hodges-Lehmann estimate of new/base"}};
+  nlohmann::json families = nlohmann::json::array();
+  for (const MetricFamily& family : report.families) {
+    families.push_back({{"metric", family.metric},
+                        {"tested", family.tested},
+                        {"family", family.family},
+                        {"flagged", family.flagged},
+                        {"too_few_runs", family.too_few},
+                        {"lone_change_p", NumberOrNull(family.lone_change_p)},
+                        {"cutoff", NumberOrNull(family.cutoff)},
+                        {"interval_level", NumberOrNull(1 - family.cutoff)},
+                        {"common_runs", {family.common_base_runs, family.common_new_runs}},
+                        {"common_smallest_p", NumberOrNull(family.common_smallest_p)},
+                        {"runs_needed", family.runs_needed}});
+  }
+  json["families"] = std::move(families);
+  nlohmann::json rows = nlohmann::json::array();
+  for (const ComparisonRow& row : report.rows) {
+    nlohmann::json item = {{"benchmark", row.benchmark},
+                           {"metric", row.metric.empty() ? nlohmann::json() : nlohmann::json(row.metric)},
+                           {"verdict", VerdictName(row.verdict)},
+                           {"base", SideJson(row.base)},
+                           {"new", SideJson(row.candidate)},
+                           {"min_change", NumberOrNull(row.min_change)},
+                           {"median_change", NumberOrNull(row.median_change)}};
+    if (row.test) {
+      const Effect& effect = row.effect;
+      item["u"] = row.test->u1;
+      item["p"] = row.test->p_value;
+      item["test_method"] = row.test->exact ? "exact" : "asymptotic";
+      item["smallest_p"] = NumberOrNull(row.smallest_p);
+      item["p_adjusted"] = NumberOrNull(row.p_adjusted);
+      item["scale"] = ScaleName(effect.scale);
+      item["ratio"] = NumberOrNull(effect.ratio);
+      item["ratio_lower"] = NumberOrNull(effect.ratio_lower);
+      item["ratio_upper"] = NumberOrNull(effect.ratio_upper);
+      if (effect.scale == EffectScale::kDifference) {
+        item["shift"] = NumberOrNull(effect.shift);
+        item["shift_lower"] = NumberOrNull(effect.shift_lower);
+        item["shift_upper"] = NumberOrNull(effect.shift_upper);
+        item["detectable_shift"] = NumberOrNull(effect.detectable_shift);
+      }
+      if (const MetricFamily* family = FamilyOf(report, row.metric)) item["interval_level"] = 1 - family->cutoff;
+      item["excludes_no_change"] = effect.excludes_no_change;
+      item["detectable"] = NumberOrNull(effect.detectable);
+    }
+    if (row.lnt) {
+      item["lnt"] = {{"current", row.lnt->current},
+                     {"previous", row.lnt->previous},
+                     {"delta", row.lnt->delta},
+                     {"pct_delta", row.lnt->pct_delta},
+                     {"stddev", row.lnt->stddev ? nlohmann::json(*row.lnt->stddev) : nlohmann::json()},
+                     {"rule", lnt::RuleName(row.lnt->rule)}};
+    }
+    rows.push_back(std::move(item));
+  }
+  json["rows"] = std::move(rows);
+  nlohmann::json geomeans = nlohmann::json::array();
+  for (const GeomeanRow& row : report.geomeans) {
+    geomeans.push_back({{"metric", row.metric},
+                        {"benchmarks", row.benchmarks},
+                        {"ratio", NumberOrNull(row.ratio)},
+                        {"lower", NumberOrNull(row.lower)},
+                        {"upper", NumberOrNull(row.upper)},
+                        {"interval", Printf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
+  }
+  json["geomeans"] = std::move(geomeans);
+  json["regressed"] = report.any_regressed();
+  // Names are UTF-8 from the parser; replace rather than throw should one ever not be.
+  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string FormatCompareCsv(const ComparisonReport& report) {
+  std::string text =
+      "benchmark,metric,verdict,base_n,base_failed,base_min,base_median,base_mad,new_n,new_failed,new_min,"
+      "new_median,new_mad,min_change,median_change,u,p,test_method,smallest_p,p_adjusted,scale,ratio,ratio_lower,"
+      "ratio_upper,shift,shift_lower,shift_upper,interval_level,excludes_no_change,detectable,detectable_shift,"
+      "lnt_current,lnt_previous,lnt_delta,lnt_pct_delta,lnt_stddev,lnt_rule\n";
+  auto side = [](const SideSummary& s) {
+    bool has = s.n > 0;
+    return std::to_string(s.n) + "," + std::to_string(s.failed) + "," + (has ? CsvNumber(s.min) : "") + "," +
+           (has ? CsvNumber(s.median) : "") + "," + (has ? CsvNumber(s.mad) : "");
+  };
+  for (const ComparisonRow& row : report.rows) {
+    std::string line = CsvField(row.benchmark) + "," + CsvField(row.metric) + "," + std::string(VerdictName(row.verdict)) +
+                       "," + side(row.base) + "," + side(row.candidate) + "," + CsvNumber(row.min_change) + "," +
+                       CsvNumber(row.median_change) + ",";
+    if (row.test) {
+      const Effect& effect = row.effect;
+      const MetricFamily* family = FamilyOf(report, row.metric);
+      bool difference = effect.scale == EffectScale::kDifference;
+      line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," +
+              (row.test->exact ? "exact" : "asymptotic") + "," + CsvNumber(row.smallest_p) + "," +
+              CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," + CsvNumber(effect.ratio) + "," +
+              CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
+              (difference ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," +
+                                CsvNumber(effect.shift_upper)
+                          : ",,") +
+              "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," +
+              (effect.excludes_no_change ? "true" : "false") + "," + CsvNumber(effect.detectable) + "," +
+              (difference ? CsvNumber(effect.detectable_shift) : "") + ",";
+    } else {
+      line += ",,,,,,,,,,,,,,,,";
+    }
+    if (row.lnt) {
+      const lnt::Comparison& lnt = *row.lnt;
+      line += CsvNumber(lnt.current) + "," + CsvNumber(lnt.previous) + "," + CsvNumber(lnt.delta) + "," +
+              CsvNumber(lnt.pct_delta) + "," + (lnt.stddev ? CsvNumber(*lnt.stddev) : "") + "," +
+              CsvField(lnt::RuleName(lnt.rule));
+    } else {
+      line += ",,,,,";
+    }
+    text += line + "\n";
+  }
+  for (const GeomeanRow& row : report.geomeans) {
+    // The ratio and its interval in the ratio columns; everything else empty.
+    text += "geomean," + CsvField(row.metric) + std::string(20, ',') + CsvNumber(row.ratio) + "," +
+            CsvNumber(row.lower) + "," + CsvNumber(row.upper) + std::string(13, ',') + "\n";
+  }
+  return text;
+}
+
+}  // namespace timeit

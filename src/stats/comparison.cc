@@ -1,0 +1,486 @@
+#include "timeit/stats/comparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "timeit/base/error.h"
+#include "timeit/stats/geomean.h"
+#include "timeit/stats/hodges_lehmann.h"
+#include "timeit/stats/statistics.h"
+
+namespace timeit {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// What Compare keeps of a row between its passes: the samples (owned by the SampleSets)
+// and their pooled ranks, so the interval can invert the very test that gave the p-value.
+struct RowSamples {
+  const std::vector<double>* base = nullptr;
+  const std::vector<double>* candidate = nullptr;
+  std::optional<stats::PooledRanks> ranks;
+  /// The exact work this row's test may do with ties (the same for its p and its interval).
+  double tie_work = stats::kDefaultTieWork;
+};
+
+// Exact work with ties a comparison may spend in all (a pass), about 8 s: a report of many
+// tied rows gives each a share, but never less than what 50 x 50 needs.
+constexpr double kTotalTieWork = 0x1p33;
+
+const std::vector<double>* MetricValues(const BenchmarkSamples& samples, const std::string& metric) {
+  auto it = samples.metrics.find(metric);
+  return it == samples.metrics.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+SideSummary Summarize(const BenchmarkSamples& samples, const std::vector<double>* values) {
+  SideSummary side;
+  side.failed = samples.failed_runs;
+  if (!values) return side;
+  side.n = values->size();
+  side.min = stats::Min(*values);
+  side.median = stats::Median(*values);
+  side.mad = stats::MedianAbsoluteDeviation(*values);
+  return side;
+}
+
+double RelativeChange(double before, double after) { return before > 0 ? after / before - 1 : kNaN; }
+
+Effect NoEffect() {
+  Effect effect;
+  effect.ratio = effect.ratio_lower = effect.ratio_upper = kNaN;
+  effect.shift = effect.shift_lower = effect.shift_upper = kNaN;
+  effect.detectable = effect.detectable_shift = kNaN;
+  return effect;
+}
+
+// How far from "no change" a row is, for ordering: |log(new / base)|.
+double EffectMagnitude(const ComparisonRow& row) { return std::fabs(std::log1p(JudgedChange(row))); }
+
+// How much larger than the interval's half-width a change must be to be flagged in 80 % of
+// nights, the usual power of a minimum detectable effect: the half-width is z(1 - c/2)
+// standard errors of the estimate, the change z(1 - c/2) + z(0.8) of them (the estimate
+// taken as roughly normal). 1.29 at c = 0.0042 (12 benchmarks), 1.20 at c = 2.5e-5.
+double PowerScale(double cutoff) {
+  double z = stats::NormalIsf(cutoff / 2);
+  return std::isfinite(z) && z > 0 ? 1 + stats::NormalIsf(0.2) / z : 1;
+}
+
+// The Hodges-Lehmann estimate and the interval that inverts the row's test at `cutoff`.
+Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const CompareSettings& settings,
+                     double cutoff) {
+  const std::vector<double>& x = *samples.base;
+  const std::vector<double>& y = *samples.candidate;
+  auto positive = [](const std::vector<double>& values) {
+    return std::all_of(values.begin(), values.end(), [](double v) { return v > 0; });
+  };
+  Effect effect = NoEffect();
+  effect.scale = positive(x) && positive(y) ? EffectScale::kRatio : EffectScale::kDifference;
+  stats::HodgesLehmann pairs(x, y, effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog
+                                                                       : stats::HodgesLehmann::Scale::kLinear);
+  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work);
+  stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
+  double estimate = pairs.Estimate() + 0.0;  // never -0
+  double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
+  double reach = half_width * PowerScale(cutoff);
+  bool bounded = std::isfinite(half_width);
+  effect.excludes_no_change = row.test->p_value < cutoff;
+  if (effect.scale == EffectScale::kRatio) {
+    effect.ratio = std::exp(estimate);
+    if (bounded) {
+      effect.ratio_lower = std::exp(interval.lower);
+      effect.ratio_upper = std::exp(interval.upper);
+    }
+    effect.detectable = std::max(settings.threshold, std::expm1(reach));
+    return effect;
+  }
+  effect.shift = estimate;
+  if (bounded) {
+    effect.shift_lower = interval.lower;
+    effect.shift_upper = interval.upper;
+  }
+  effect.detectable_shift = reach;
+  double baseline = row.base.median;
+  if (baseline > 0) {
+    effect.ratio = 1 + estimate / baseline;
+    if (bounded) {
+      effect.ratio_lower = 1 + interval.lower / baseline;
+      effect.ratio_upper = 1 + interval.upper / baseline;
+    }
+    effect.detectable = std::max(settings.threshold, reach / baseline);
+  }
+  return effect;
+}
+
+std::vector<std::string> DefaultMetric(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
+  // task-clock (user + sys CPU time from the kernel) is the least noisy time there is;
+  // where a side could not count it, user time is what litsupport reports.
+  if (MetricValues(base, "task-clock") && MetricValues(candidate, "task-clock")) return {"task-clock"};
+  return {"user"};
+}
+
+void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const std::vector<std::string>& wanted) {
+  std::set<std::string> known;
+  for (const SampleSet* side : {&base, &candidate}) {
+    for (const BenchmarkSamples& benchmark : side->benchmarks()) {
+      for (const auto& [metric, values] : benchmark.metrics) known.insert(metric);
+    }
+  }
+  for (const std::string& metric : wanted) {
+    if (known.count(metric)) continue;
+    std::string list;
+    for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+    throw Error(ErrorKind::kUsage, "unknown metric '" + metric + "'; the results have: " +
+                                       (list.empty() ? std::string("none") : list));
+  }
+}
+
+// A row with nothing to compare: the benchmark is on one side only.
+ComparisonRow OneSidedRow(const BenchmarkSamples& samples, Verdict verdict) {
+  ComparisonRow row;
+  row.benchmark = samples.name;
+  row.verdict = verdict;
+  SideSummary& side = verdict == Verdict::kRemoved ? row.base : row.candidate;
+  side.n = samples.runs - samples.failed_runs;
+  side.failed = samples.failed_runs;
+  side.min = side.median = side.mad = kNaN;  // no metric was chosen for it
+  row.p_adjusted = row.min_change = row.median_change = row.smallest_p = kNaN;
+  row.effect = NoEffect();
+  return row;
+}
+
+Verdict LntVerdict(lnt::Status status) {
+  switch (status) {
+    case lnt::Status::kRegressed:
+      return Verdict::kRegressed;
+    case lnt::Status::kImproved:
+      return Verdict::kImproved;
+    case lnt::Status::kUnchanged:
+      return Verdict::kUnchanged;
+  }
+  return Verdict::kUnchanged;
+}
+
+// One row of a benchmark present on both sides: summaries, and the test (default policy)
+// or LNT's comparison. The verdict of a tested row is decided later, within its family.
+ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples& after, const std::string& metric,
+                          const CompareSettings& settings, RowSamples& samples) {
+  ComparisonRow row;
+  row.benchmark = before.name;
+  row.metric = metric;
+  samples.base = MetricValues(before, metric);
+  samples.candidate = MetricValues(after, metric);
+  row.base = Summarize(before, samples.base);
+  row.candidate = Summarize(after, samples.candidate);
+  row.p_adjusted = row.smallest_p = kNaN;
+  row.effect = NoEffect();
+  if (!samples.base || !samples.candidate) {
+    row.verdict = Verdict::kNoData;
+    row.min_change = row.median_change = kNaN;
+    return row;
+  }
+  row.min_change = RelativeChange(row.base.min, row.candidate.min);
+  row.median_change = RelativeChange(row.base.median, row.candidate.median);
+  if (settings.policy == ComparePolicy::kLnt) {
+    row.lnt = lnt::Compare(*samples.candidate, *samples.base, settings.alpha);
+    row.verdict = LntVerdict(row.lnt->status);
+    return row;
+  }
+  samples.ranks = stats::RankPooled(*samples.base, *samples.candidate);
+  return row;
+}
+
+// The test of every row with ranks. Rows with ties share the exact work budget.
+void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples, const CompareSettings& settings) {
+  size_t tied = 0;
+  for (const RowSamples& row : samples) tied += row.ranks && row.ranks->has_ties ? 1 : 0;
+  double tie_work = std::clamp(kTotalTieWork / static_cast<double>(std::max<size_t>(tied, 1)), stats::kMinTieWork,
+                               stats::kDefaultTieWork);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (!samples[i].ranks) continue;
+    const stats::PooledRanks& ranks = *samples[i].ranks;
+    samples[i].tie_work = tie_work;
+    stats::UNullDistribution null = stats::NullDistribution(ranks, settings.method, tie_work);
+    ComparisonRow& row = rows[i];
+    row.test = stats::MannWhitneyResult{static_cast<double>(ranks.u2) / 2, null.TwoSidedP(ranks.u2), null.exact()};
+    // The p of complete separation with the distribution this row's data get: exact, or
+    // the normal approximation (which ties can force, and whose best is far from the exact
+    // test's). With ties the conditional test can go lower still (1,1,3 against 4,4,4,7
+    // gives 0.029 where 3 against 4 untied cannot go below 0.057): a p the row did give is
+    // always attainable.
+    double separated = null.exact() ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
+                                    : null.TwoSidedP(0);
+    row.smallest_p = std::min(separated, row.test->p_value);
+  }
+}
+
+// The most frequent (base runs, new runs) among the tested rows.
+std::pair<size_t, size_t> CommonRunCounts(const std::vector<ComparisonRow>& rows, const std::vector<size_t>& tested) {
+  std::map<std::pair<size_t, size_t>, size_t> counts;
+  for (size_t i : tested) ++counts[{rows[i].base.n, rows[i].candidate.n}];
+  std::pair<size_t, size_t> common{0, 0};
+  size_t best = 0;
+  for (const auto& [sizes, count] : counts) {
+    if (count > best) {
+      best = count;
+      common = sizes;
+    }
+  }
+  return common;
+}
+
+// The runs per side (equal sides) whose smallest p is below `needed`; 0 if none up to a
+// million.
+size_t RunsNeeded(double needed, stats::MannWhitneyMethod method) {
+  for (size_t n = 1; n <= 1000000; n = n < 64 ? n + 1 : n + n / 8) {
+    if (stats::SmallestPValue(n, n, method) < needed) {
+      // Refine a coarse step down to the first size that suffices.
+      size_t first = n;
+      while (first > 1 && stats::SmallestPValue(first - 1, first - 1, method) < needed) --first;
+      return first;
+    }
+  }
+  return 0;
+}
+
+// Corrects the p-values of one metric's tested rows as one family, then measures each
+// row's change at the level the correction applied and gives its verdict.
+MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& tested, std::vector<ComparisonRow>& rows,
+                         const std::vector<RowSamples>& samples, const CompareSettings& settings) {
+  MetricFamily family;
+  family.metric = metric;
+  family.tested = tested.size();
+  // Rows whose smallest attainable p is not below alpha could never be flagged; in the
+  // family they would only raise the bar for the others.
+  std::vector<double> p_values(tested.size(), kNaN);
+  for (size_t k = 0; k < tested.size(); ++k) {
+    const ComparisonRow& row = rows[tested[k]];
+    if (row.smallest_p < settings.alpha) p_values[k] = row.test->p_value;
+  }
+  std::vector<double> adjusted = stats::AdjustPValues(p_values, settings.correction);
+  stats::FamilyCutoffs cutoffs = stats::CorrectionCutoffs(p_values, settings.correction, settings.alpha);
+  family.family = cutoffs.family;
+  family.cutoff = cutoffs.cutoff;
+  family.lone_change_p = stats::LoneChangeCutoff(cutoffs.family, settings.correction, settings.alpha);
+
+  for (size_t k = 0; k < tested.size(); ++k) {
+    ComparisonRow& row = rows[tested[k]];
+    row.p_adjusted = adjusted[k];
+    row.effect = MeasureEffect(samples[tested[k]], row, settings, cutoffs.cutoff);
+    bool in_family = !std::isnan(p_values[k]);
+    bool significant = in_family && row.test->p_value < cutoffs.cutoff;
+    double change = JudgedChange(row);
+    if (significant && std::fabs(change) > settings.threshold) {
+      row.verdict = change > 0 ? Verdict::kRegressed : Verdict::kImproved;
+      ++family.flagged;
+    } else if (!in_family || !(row.smallest_p < cutoffs.next_cutoff)) {
+      row.verdict = Verdict::kTooFewRuns;
+      ++family.too_few;
+    } else {
+      row.verdict = Verdict::kUnchanged;
+    }
+  }
+
+  if (!tested.empty()) {
+    auto [base_runs, new_runs] = CommonRunCounts(rows, tested);
+    family.common_base_runs = base_runs;
+    family.common_new_runs = new_runs;
+    family.common_smallest_p = stats::SmallestPValue(base_runs, new_runs, settings.method);
+  }
+  family.runs_needed = RunsNeeded(family.lone_change_p, settings.method);
+  return family;
+}
+
+int VerdictRank(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kRegressed:
+      return 0;
+    case Verdict::kImproved:
+      return 1;
+    case Verdict::kUnchanged:
+      return 2;
+    case Verdict::kTooFewRuns:
+      return 3;
+    case Verdict::kNoData:
+      return 4;
+    case Verdict::kAdded:
+      return 5;
+    case Verdict::kRemoved:
+      return 6;
+  }
+  return 7;
+}
+
+// Larger first, NaN last; 0 when equal.
+int CompareDescending(double a, double b) {
+  bool na = std::isnan(a), nb = std::isnan(b);
+  if (na != nb) return na ? 1 : -1;
+  if (na || a == b) return 0;
+  return a > b ? -1 : 1;
+}
+
+void SortRows(std::vector<ComparisonRow>& rows, RowOrder order) {
+  auto by_name = [](const ComparisonRow& a, const ComparisonRow& b) {
+    return a.benchmark != b.benchmark ? a.benchmark < b.benchmark : a.metric < b.metric;
+  };
+  auto by_effect = [&](const ComparisonRow& a, const ComparisonRow& b) {
+    int c = CompareDescending(EffectMagnitude(a), EffectMagnitude(b));
+    return c != 0 ? c < 0 : by_name(a, b);
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const ComparisonRow& a, const ComparisonRow& b) {
+    switch (order) {
+      case RowOrder::kVerdict:
+        if (VerdictRank(a.verdict) != VerdictRank(b.verdict)) return VerdictRank(a.verdict) < VerdictRank(b.verdict);
+        return by_effect(a, b);
+      case RowOrder::kEffect:
+        return by_effect(a, b);
+      case RowOrder::kName:
+        return by_name(a, b);
+      case RowOrder::kPValue: {
+        double pa = a.test ? a.test->p_value : kNaN;
+        double pb = b.test ? b.test->p_value : kNaN;
+        int c = CompareDescending(-pa, -pb);
+        return c != 0 ? c < 0 : by_effect(a, b);
+      }
+    }
+    return false;
+  });
+}
+
+std::vector<GeomeanRow> Geomeans(const std::vector<ComparisonRow>& rows, const std::vector<std::string>& metrics,
+                                 double confidence) {
+  std::vector<GeomeanRow> geomeans;
+  for (const std::string& metric : metrics) {
+    std::vector<double> ratios;
+    for (const ComparisonRow& row : rows) {
+      double ratio = row.lnt ? 1 + JudgedChange(row) : row.effect.ratio;
+      if (row.metric == metric && std::isfinite(ratio) && ratio > 0) ratios.push_back(ratio);
+    }
+    if (ratios.empty()) continue;
+    stats::GeomeanEstimate geomean = stats::GeometricMeanRatio(ratios, confidence);
+    geomeans.push_back({metric, ratios.size(), geomean.estimate, geomean.lower, geomean.upper});
+  }
+  return geomeans;
+}
+
+}  // namespace
+
+double JudgedChange(const ComparisonRow& row) {
+  if (row.lnt) return row.lnt->previous != 0 ? row.lnt->pct_delta : kNaN;
+  const Effect& effect = row.effect;
+  if (!std::isnan(effect.ratio)) return effect.ratio - 1;  // a ratio that overflowed is +inf
+  if (effect.scale == EffectScale::kDifference && row.base.n > 0 && row.base.median == 0 &&
+      std::isfinite(effect.shift)) {
+    return effect.shift == 0 ? 0 : std::copysign(kInfinity, effect.shift);
+  }
+  return kNaN;
+}
+
+std::string_view VerdictName(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kRegressed:
+      return "regressed";
+    case Verdict::kImproved:
+      return "improved";
+    case Verdict::kUnchanged:
+      return "unchanged";
+    case Verdict::kTooFewRuns:
+      return "too few runs";
+    case Verdict::kNoData:
+      return "no data";
+    case Verdict::kAdded:
+      return "added";
+    case Verdict::kRemoved:
+      return "removed";
+  }
+  return "unchanged";
+}
+
+std::string_view ComparePolicyName(ComparePolicy policy) {
+  return policy == ComparePolicy::kLnt ? "lnt" : "default";
+}
+
+std::string_view RowOrderName(RowOrder order) {
+  switch (order) {
+    case RowOrder::kVerdict:
+      return "verdict";
+    case RowOrder::kEffect:
+      return "effect";
+    case RowOrder::kName:
+      return "name";
+    case RowOrder::kPValue:
+      return "p";
+  }
+  return "verdict";
+}
+
+std::vector<std::string> ComparisonReport::newly_failing() const {
+  std::vector<std::string> names;
+  for (const ComparisonRow& row : rows) {
+    bool both_sides = row.verdict != Verdict::kAdded && row.verdict != Verdict::kRemoved;
+    if (both_sides && row.candidate.failed > 0 && row.base.failed == 0 &&
+        std::find(names.begin(), names.end(), row.benchmark) == names.end()) {
+      names.push_back(row.benchmark);
+    }
+  }
+  return names;
+}
+
+bool ComparisonReport::any_regressed() const {
+  return std::any_of(rows.begin(), rows.end(), [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
+}
+
+ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {
+  CheckMetricsExist(base, candidate, settings.metrics);
+  ComparisonReport report;
+  report.settings = settings;
+  std::vector<RowSamples> samples;
+  std::vector<std::string> metric_order;  // as first met
+  std::vector<std::string> metrics;       // settings.metrics, each once (-m x -m x is one row)
+  for (const std::string& metric : settings.metrics) {
+    if (std::find(metrics.begin(), metrics.end(), metric) == metrics.end()) metrics.push_back(metric);
+  }
+
+  for (const BenchmarkSamples& before : base.benchmarks()) {
+    const BenchmarkSamples* after = candidate.Find(before.name);
+    if (!after) {
+      report.rows.push_back(OneSidedRow(before, Verdict::kRemoved));
+      samples.emplace_back();
+      continue;
+    }
+    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : metrics) {
+      if (std::find(metric_order.begin(), metric_order.end(), metric) == metric_order.end()) {
+        metric_order.push_back(metric);
+      }
+      samples.emplace_back();
+      report.rows.push_back(TwoSidedRow(before, *after, metric, settings, samples.back()));
+    }
+  }
+  for (const BenchmarkSamples& after : candidate.benchmarks()) {
+    if (!base.Find(after.name)) {
+      report.rows.push_back(OneSidedRow(after, Verdict::kAdded));
+      samples.emplace_back();
+    }
+  }
+
+  if (settings.policy == ComparePolicy::kDefault) {
+    TestRows(report.rows, samples, settings);
+    // Each metric is its own family: a task-clock verdict must not depend on whether
+    // maxrss was compared too.
+    for (const std::string& metric : metric_order) {
+      std::vector<size_t> tested;
+      for (size_t i = 0; i < report.rows.size(); ++i) {
+        if (report.rows[i].metric == metric && report.rows[i].test) tested.push_back(i);
+      }
+      report.families.push_back(JudgeFamily(metric, tested, report.rows, samples, settings));
+    }
+  }
+  report.geomeans = Geomeans(report.rows, metric_order, settings.confidence);
+  SortRows(report.rows, settings.order);
+  return report;
+}
+
+}  // namespace timeit

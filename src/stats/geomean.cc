@@ -1,0 +1,71 @@
+#include "timeit/stats/geomean.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace timeit::stats {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// A uniform index in [0, bound), bound > 0, by Lemire's multiply-and-reject method. Written
+// out rather than std::uniform_int_distribution, whose algorithm differs between standard
+// libraries, so that a seed gives the same interval wherever timeit is built.
+uint64_t UniformIndex(std::mt19937_64& engine, uint64_t bound) {
+  unsigned __int128 product = static_cast<unsigned __int128>(engine()) * bound;
+  auto low = static_cast<uint64_t>(product);
+  if (low < bound) {
+    uint64_t threshold = -bound % bound;  // 2^64 mod bound
+    while (low < threshold) {
+      product = static_cast<unsigned __int128>(engine()) * bound;
+      low = static_cast<uint64_t>(product);
+    }
+  }
+  return static_cast<uint64_t>(product >> 64);
+}
+
+// Quantile of sorted values with linear interpolation between order statistics (R's type 7,
+// numpy's default).
+double Quantile(const std::vector<double>& sorted, double q) {
+  double position = q * static_cast<double>(sorted.size() - 1);
+  auto below = static_cast<size_t>(std::floor(position));
+  if (below + 1 >= sorted.size()) return sorted.back();
+  double fraction = position - static_cast<double>(below);
+  return sorted[below] + fraction * (sorted[below + 1] - sorted[below]);
+}
+
+}  // namespace
+
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence,
+                                   uint64_t seed, int resamples) {
+  GeomeanEstimate result{kNaN, kNaN, kNaN};
+  if (ratios.empty()) return result;
+  std::vector<double> logs;
+  logs.reserve(ratios.size());
+  for (double ratio : ratios) {
+    if (!(ratio > 0) || !std::isfinite(ratio)) return result;
+    logs.push_back(std::log(ratio));
+  }
+  size_t count = logs.size();
+  double sum = 0;
+  for (double value : logs) sum += value;
+  result.estimate = std::exp(sum / static_cast<double>(count));
+  if (count < 2 || resamples < 1 || !(confidence > 0 && confidence < 1)) return result;
+
+  std::mt19937_64 engine(seed);
+  std::vector<double> means(static_cast<size_t>(resamples));
+  for (double& mean : means) {
+    double resample_sum = 0;
+    for (size_t i = 0; i < count; ++i) resample_sum += logs[UniformIndex(engine, count)];
+    mean = resample_sum / static_cast<double>(count);
+  }
+  std::sort(means.begin(), means.end());
+  result.lower = std::exp(Quantile(means, (1 - confidence) / 2));
+  result.upper = std::exp(Quantile(means, (1 + confidence) / 2));
+  return result;
+}
+
+}  // namespace timeit::stats

@@ -1,0 +1,50 @@
+#include "timeit/report/run_table.h"
+
+#include <gtest/gtest.h>
+
+namespace timeit {
+namespace {
+
+Measurement MakeRun(double real, int exit_code = 0) {
+  Measurement run;
+  run.exit_code = exit_code;
+  run.real_seconds = real;
+  run.user_seconds = real / 2;
+  run.maxrss_bytes = 1000;
+  run.counters.available = true;
+  CounterReading faults;
+  faults.event = "page-faults";
+  faults.status = CounterStatus::kCounted;
+  faults.scaled = faults.raw = 10;
+  run.counters.readings.push_back(faults);
+  return run;
+}
+
+TEST(RunTableTest, OneRowPerMetricOverSuccessfulRuns) {
+  std::vector<Measurement> runs = {MakeRun(1.0), MakeRun(3.0), MakeRun(2.0), MakeRun(50.0, /*exit_code=*/1)};
+  std::string table = FormatRunTable(runs);
+  // n = 3: the failed run is left out and counted below.
+  EXPECT_NE(table.find("real [s]                     3         1.0000         2.0000       1.0000              "
+                       "2.0000 ± 1.0000   50.00%"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("maxrss [B]                   3           1000           1000            0"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("page-faults                  3             10             10            0"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("sys [s]"), std::string::npos);
+  EXPECT_NE(table.find("1 of 4 runs failed and are not included above"), std::string::npos) << table;
+  EXPECT_EQ(table.find("50.0000"), std::string::npos) << "the failed run leaked into the table";
+}
+
+TEST(RunTableTest, HeaderNamesTheColumns) {
+  std::string table = FormatRunTable(std::vector<Measurement>{MakeRun(1.0)});
+  std::string header = table.substr(0, table.find('\n'));
+  for (const char* column : {"metric", "n", "min", "median", "MAD", "mean ± stddev", "MAD/med"}) {
+    EXPECT_NE(header.find(column), std::string::npos) << column;
+  }
+  EXPECT_EQ(table.find("failed"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace timeit
