@@ -1,0 +1,20 @@
+# Installs the build at BUILD_DIR into PREFIX and checks that both tools arrived and run.
+# Run by ctest as the `install` test: cmake -DBUILD_DIR=... -DPREFIX=... -P CheckInstall.cmake
+file(REMOVE_RECURSE ${PREFIX})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX}
+                RESULT_VARIABLE result OUTPUT_QUIET)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cmake --install failed: ${result}")
+endif()
+foreach(tool timeit timeit-compare)
+  execute_process(COMMAND ${PREFIX}/bin/${tool} --help RESULT_VARIABLE result OUTPUT_VARIABLE help)
+  if(NOT result EQUAL 0 OR NOT help MATCHES "Usage: ${tool} ")
+    message(FATAL_ERROR "installed ${tool} --help: exit ${result}, output '${help}'")
+  endif()
+endforeach()
+foreach(doc README.md LICENSE)
+  if(NOT EXISTS ${PREFIX}/share/doc/timeit/${doc})
+    message(FATAL_ERROR "${doc} was not installed under ${PREFIX}/share/doc/timeit")
+  endif()
+endforeach()
+file(REMOVE_RECURSE ${PREFIX})
