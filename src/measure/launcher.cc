@@ -16,6 +16,8 @@
 
 #include "timeit/base/error.h"
 #include "timeit/measure/exit_code.h"
+#include "timeit/sys/max_rss.h"
+#include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
@@ -140,8 +142,7 @@ class UnreapedChild {
     if (pid_ <= 0) return;
     ::kill(-pid_, SIGKILL);
     ::kill(pid_, SIGKILL);
-    while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-    }
+    RetryOnEintr([&] { return ::waitpid(pid_, nullptr, 0); });
   }
   UnreapedChild(const UnreapedChild&) = delete;
   UnreapedChild& operator=(const UnreapedChild&) = delete;
@@ -223,7 +224,7 @@ double Seconds(const timeval& time) {
   return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) * 1e-6;
 }
 
-// --- Everything below until Launch() runs in the forked child, before exec. -------------
+// --- Everything from here to the next such line runs in the forked child, before exec. --
 
 [[noreturn]] void ReportAndExit(int status_fd, ChildStage stage, int error, int exit_code) {
   ChildReport report{stage, error};
@@ -235,11 +236,7 @@ double Seconds(const timeval& time) {
 }
 
 int OpenForChild(const char* path, int flags) {
-  int fd;
-  do {
-    fd = ::open(path, flags | O_CLOEXEC, 0666);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
+  return RetryOnEintr([&] { return ::open(path, flags | O_CLOEXEC, 0666); });
 }
 
 // Moves `fd` onto `target` (which clears close-on-exec on the copy).
@@ -281,10 +278,7 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
 
   char go = 0;
-  ssize_t got;
-  do {
-    got = ::read(cork_fd, &go, 1);
-  } while (got < 0 && errno == EINTR);
+  ssize_t got = RetryOnEintr([&] { return ::read(cork_fd, &go, 1); });
   // The parent closed the cork without writing: the run was cancelled.
   if (got != 1) ::_exit(exit_code::kSignalledBeforeStart);
 
@@ -329,6 +323,96 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   ReportAndExit(status_fd, ChildStage::kExec, error, ExitCodeFromExecErrno(error));
 }
 
+// --- The steps of Launch() in timeit. --------------------------------------------------
+
+// The argument vector execvp wants, built before fork so the child only reads memory it
+// already has. It points into `spec`, which must outlive it.
+std::vector<char*> ExecArgv(const ChildSpec& spec) {
+  std::vector<char*> argv;
+  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  return argv;
+}
+
+// Forks the child, which puts itself in its own group and waits on the cork. Returns its
+// pid in timeit, with the child's ends of both pipes closed.
+pid_t ForkCorkedChild(const ChildSpec& spec, const std::vector<char*>& argv, Pipe& cork, Pipe& status) {
+  pid_t pid = ::fork();
+  if (pid < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("fork", errno));
+  if (pid == 0) {
+    cork.write_end.reset();
+    status.read_end.reset();
+    RunChild(spec, argv.data(), cork.read_end.get(), status.write_end.get());
+  }
+  cork.read_end.reset();
+  status.write_end.reset();
+  return pid;
+}
+
+// Makes `pid` the leader of its own process group from timeit's side too, and lets the
+// signal handlers kill that group from now on.
+void TakeOwnGroup(pid_t pid) {
+  // Both sides set the group, whichever runs first, so kill(-pid) can never miss it. The
+  // child cannot have exec'd yet (it waits on the cork); ESRCH means it is already gone,
+  // which the status pipe and wait4 report.
+  if (::setpgid(pid, pid) != 0 && errno != ESRCH) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("setpgid", errno));
+  }
+  g_child_pgid = pid;
+}
+
+// Lets the corked child go on to exec, unless timeit was told to stop before. Returns
+// whether it was released: exactly when the byte went through, so a signal landing just
+// after it is an interrupt of a started run, not "before start". Closing the cork without
+// writing tells the child to exit without exec.
+bool ReleaseUnlessInterrupted(UniqueFd& cork) {
+  ssize_t written = 0;
+  if (g_received_signal == 0) {
+    char go = 1;
+    written = RetryOnEintr([&] { return ::write(cork.get(), &go, 1); });
+  }
+  cork.reset();
+  return written == 1;
+}
+
+struct ProgramEnd {
+  int wait_status = 0;
+  rusage usage{};
+};
+
+// Waits until the program has ended (not merely stopped) and reaps it, killing it when
+// `timeout_seconds` (if positive) pass first.
+ProgramEnd WaitForProgram(UnreapedChild& child, TerminalForeground& terminal, double timeout_seconds) {
+  ProgramEnd end;
+  {
+    ScopedTimer timer(timeout_seconds);
+    while (true) {
+      pid_t reaped = RetryOnEintr(
+          [&] { return ::wait4(child.pid(), &end.wait_status, terminal.held() ? WUNTRACED : 0, &end.usage); });
+      if (reaped < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
+      if (!WIFSTOPPED(end.wait_status)) break;
+      terminal.StopWithProgram();
+    }
+  }
+  // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
+  // interrupt all the same, and a series must stop.
+  if (terminal.held() && WIFSIGNALED(end.wait_status) &&
+      (WTERMSIG(end.wait_status) == SIGINT || WTERMSIG(end.wait_status) == SIGQUIT) && g_received_signal == 0) {
+    g_received_signal = WTERMSIG(end.wait_status);
+  }
+  child.MarkReaped();
+  g_child_pgid = 0;
+  return end;
+}
+
+void RecordUsage(const rusage& usage, Measurement& measurement) {
+  measurement.user_seconds = Seconds(usage.ru_utime);
+  measurement.sys_seconds = Seconds(usage.ru_stime);
+  measurement.maxrss_bytes = MaxRssBytes(usage);
+  measurement.rusage = {usage.ru_minflt, usage.ru_majflt, usage.ru_nvcsw,
+                        usage.ru_nivcsw, usage.ru_inblock, usage.ru_oublock};
+}
+
 std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& report) {
   std::string error = std::strerror(report.error);
   switch (report.stage) {
@@ -348,15 +432,38 @@ std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& repor
   return error;
 }
 
+// What became of the run: a timeout or an interrupt, a cancelled start, a failure the
+// child reported on `status_fd` before exec, or else the program's own exit.
+void RecordOutcome(const ChildSpec& spec, bool released, int status_fd, int wait_status, Measurement& measurement) {
+  // The alarm can also fire after the program has exited by itself and before the timer
+  // is disarmed; only a SIGKILL death is a timeout.
+  measurement.timed_out = g_timed_out != 0 && WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL;
+  if (g_received_signal != 0) measurement.interrupted_by = static_cast<int>(g_received_signal);
+
+  if (!released) {
+    measurement.failure = LaunchFailure::kInterrupted;
+    measurement.exit_code = exit_code::kSignalledBeforeStart;
+    return;
+  }
+
+  ChildReport report{};
+  ssize_t got = RetryOnEintr([&] { return ::read(status_fd, &report, sizeof report); });
+  if (got == static_cast<ssize_t>(sizeof report)) {
+    measurement.failure = report.stage == ChildStage::kExec ? LaunchFailure::kExec : LaunchFailure::kSetup;
+    measurement.failure_message = DescribeChildFailure(spec, report);
+    measurement.exit_code = report.stage == ChildStage::kExec ? ExitCodeFromExecErrno(report.error)
+                                                              : exit_code::kSetupFailure;
+    return;
+  }
+  measurement.exit_code = ExitCodeFromWaitStatus(wait_status);
+  if (WIFSIGNALED(wait_status)) measurement.term_signal = WTERMSIG(wait_status);
+}
+
 }  // namespace
 
 Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   if (spec.argv.empty()) throw Error(ErrorKind::kUsage, "no command was given");
-  // Built before fork so the child only reads memory it already has.
-  std::vector<char*> argv;
-  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-
+  std::vector<char*> argv = ExecArgv(spec);
   Pipe cork;
   Pipe status;
   if (!MakePipe(cork) || !MakePipe(status)) throw Error(ErrorKind::kSystem, SystemErrorMessage("pipe", errno));
@@ -366,99 +473,23 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   SignalScope signals;  // a no-op inside a series' own scope
   g_timed_out = 0;
 
-  pid_t pid = ::fork();
-  if (pid < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("fork", errno));
-  if (pid == 0) {
-    cork.write_end.reset();
-    status.read_end.reset();
-    RunChild(spec, argv.data(), cork.read_end.get(), status.write_end.get());
-  }
+  const pid_t pid = ForkCorkedChild(spec, argv, cork, status);
   UnreapedChild child(pid);
-  cork.read_end.reset();
-  status.write_end.reset();
-  // Both sides set the group, whichever runs first, so kill(-pid) can never miss it. The
-  // child cannot have exec'd yet (it waits on the cork); ESRCH means it is already gone,
-  // which the status pipe and wait4 report.
-  if (::setpgid(pid, pid) != 0 && errno != ESRCH) {
-    throw Error(ErrorKind::kSystem, SystemErrorMessage("setpgid", errno));
-  }
-  g_child_pgid = pid;
+  TakeOwnGroup(pid);
   TerminalForeground terminal(pid);
-
   counters.Attach(pid);
 
   double start = MonotonicSeconds();
-  ssize_t written = 0;
-  if (g_received_signal == 0) {
-    char go = 1;
-    do {
-      written = ::write(cork.write_end.get(), &go, 1);
-    } while (written < 0 && errno == EINTR);
-  }
-  // Released exactly when the byte went through: a signal landing just after it is an
-  // interrupt of a started run, not "before start". Closing without writing tells the
-  // child to exit without exec.
-  bool released = written == 1;
-  cork.write_end.reset();
-
-  int wait_status = 0;
-  rusage usage{};
-  {
-    ScopedTimer timer(released ? spec.timeout_seconds : 0);
-    while (true) {
-      if (::wait4(pid, &wait_status, terminal.held() ? WUNTRACED : 0, &usage) < 0) {
-        if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
-        continue;
-      }
-      if (!WIFSTOPPED(wait_status)) break;
-      terminal.StopWithProgram();
-    }
-  }
-  // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
-  // interrupt all the same, and a series must stop.
-  if (terminal.held() && WIFSIGNALED(wait_status) &&
-      (WTERMSIG(wait_status) == SIGINT || WTERMSIG(wait_status) == SIGQUIT) && g_received_signal == 0) {
-    g_received_signal = WTERMSIG(wait_status);
-  }
+  bool released = ReleaseUnlessInterrupted(cork.write_end);
+  ProgramEnd end = WaitForProgram(child, terminal, released ? spec.timeout_seconds : 0);
   measurement.real_seconds = MonotonicSeconds() - start;
-  child.MarkReaped();
-  g_child_pgid = 0;
   // Read before the group is killed, so the counts are exactly those of the processes
   // that had finished when the program did, not a race with dying stragglers.
   measurement.counters = counters.Collect();
   // Whatever the program left running in its group dies with it, as in tools/timeit.c.
   ::kill(-pid, SIGKILL);
-  measurement.user_seconds = Seconds(usage.ru_utime);
-  measurement.sys_seconds = Seconds(usage.ru_stime);
-  // Linux reports kilobytes.
-  measurement.maxrss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
-  measurement.rusage = {usage.ru_minflt, usage.ru_majflt, usage.ru_nvcsw,
-                        usage.ru_nivcsw, usage.ru_inblock, usage.ru_oublock};
-  // The alarm can also fire after the program has exited by itself and before the timer
-  // is disarmed; only a SIGKILL death is a timeout.
-  measurement.timed_out = g_timed_out != 0 && WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL;
-  if (g_received_signal != 0) measurement.interrupted_by = static_cast<int>(g_received_signal);
-
-  if (!released) {
-    measurement.failure = LaunchFailure::kInterrupted;
-    measurement.exit_code = exit_code::kSignalledBeforeStart;
-    return measurement;
-  }
-
-  ChildReport report{};
-  ssize_t got;
-  do {
-    got = ::read(status.read_end.get(), &report, sizeof report);
-  } while (got < 0 && errno == EINTR);
-  if (got == static_cast<ssize_t>(sizeof report)) {
-    measurement.failure = report.stage == ChildStage::kExec ? LaunchFailure::kExec : LaunchFailure::kSetup;
-    measurement.failure_message = DescribeChildFailure(spec, report);
-    measurement.exit_code = report.stage == ChildStage::kExec ? ExitCodeFromExecErrno(report.error)
-                                                              : exit_code::kSetupFailure;
-    return measurement;
-  }
-  measurement.exit_code = ExitCodeFromWaitStatus(wait_status);
-  if (WIFSIGNALED(wait_status)) measurement.term_signal = WTERMSIG(wait_status);
+  RecordUsage(end.usage, measurement);
+  RecordOutcome(spec, released, status.read_end.get(), end.wait_status, measurement);
   return measurement;
 }
 

@@ -1,18 +1,16 @@
 #include "timeit/measure/series.h"
 
-#include "timeit/measure/launcher.h"
-
 namespace timeit {
 
 SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
-                       const SeriesObserver& observer) {
+                       const SeriesObserver& observer, const Launcher& launch) {
   SeriesResult result;
   // Held across runs: a signal while a run is being saved must stop the series cleanly,
   // not kill timeit half-way through writing its results.
   SignalScope signals;
   auto run_once = [&](RunKind kind, int index, int total) {
     if (observer.run_starting) observer.run_starting(kind, index, total);
-    Measurement run = Launch(spec, counters);
+    Measurement run = launch(spec, counters);
     if (observer.run_finished) observer.run_finished(kind, index, total, run);
     return run;
   };

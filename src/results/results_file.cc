@@ -11,6 +11,7 @@
 
 #include "timeit/base/error.h"
 #include "timeit/sys/file_io.h"
+#include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
 #include "results_json.h"
 
@@ -58,8 +59,8 @@ UniqueFd LockCurrentFile(const std::string& path) {
   while (true) {
     UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666));
     if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
-    while (::flock(fd.get(), LOCK_EX) != 0) {
-      if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
+    if (RetryOnEintr([&] { return ::flock(fd.get(), LOCK_EX); }) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
     }
     struct stat locked, current;
     if (::fstat(fd.get(), &locked) == 0 && !S_ISREG(locked.st_mode)) {

@@ -23,123 +23,61 @@ namespace {
 using Json = nlohmann::json;
 
 /// A SAX handler that keeps only what a comparison needs: per run, its metrics and
-/// whether it failed. It tracks where it is in the document with a small state machine
-/// over the path, and reports shape errors by that path.
+/// whether it failed, handed to the SampleSet one whole benchmark object at a time. It
+/// knows where it is from a stack of the containers open around the value being read.
+///
+/// Every value has a place, given by the place of the container it is in and its key
+/// there (Child()). The place says what type the value must be, and what it means; a
+/// container that is read opens the place its children see:
+///
+///   place             in (container: key)                     must be  meaning, or what it opens
+///   kDocument         -: the whole document                   object   opens kTop
+///   kSchemaValue      kTop: "schema"                          string   the schema
+///   kBenchmarksValue  kTop: "benchmarks"                      array    opens kBenchmarks
+///   kBenchmarkItem    kBenchmarks: each element               object   opens kBenchmark, a benchmark
+///   kNameValue        kBenchmark: "name"                      string   the benchmark's name
+///   kRunsValue        kBenchmark: "runs"                      array    opens kRuns
+///   kRunItem          kRuns: each element                     object   opens kRun, a run
+///   kRunMetricsValue  kRun: "metrics"                         object   opens kRunMetrics
+///   kMetricValue      kRunMetrics: each key                   number   a metric (finite, >= 0)
+///   kExitCodeValue    kRun: "exit_code"                       number   not 0: the run failed
+///   kFailureFlag      kRun: "failure", "signal", "timed_out"  any      a scalar but null or false:
+///                                                                      the run failed
+///   kIgnored          any other key, and all inside one       any      nothing; opens kIgnored
+///
+/// A value of another type stops the parse with its path ("benchmarks[3].runs[0].metrics.real:
+/// expected a number, got a string"). Closing kRun checks "metrics" was there and keeps the
+/// run; closing kBenchmark checks "name" and hands its runs over; closing kTop checks
+/// "schema" (and its value) and "benchmarks".
 class ResultsHandler : public nlohmann::json_sax<Json> {
  public:
   explicit ResultsHandler(SampleSet& into) : into_(into) {}
 
-  // Scalars ------------------------------------------------------------------------
-  bool null() override { return Scalar(Kind::kNull, 0, nullptr); }
-  bool boolean(bool value) override { return Scalar(Kind::kBool, value ? 1 : 0, nullptr); }
+  bool null() override { return Scalar(Type::kNull, 0, nullptr); }
+  bool boolean(bool value) override { return Scalar(Type::kBool, value ? 1 : 0, nullptr); }
   bool number_integer(number_integer_t value) override {
-    return Scalar(Kind::kNumber, static_cast<double>(value), nullptr);
+    return Scalar(Type::kNumber, static_cast<double>(value), nullptr);
   }
   bool number_unsigned(number_unsigned_t value) override {
-    return Scalar(Kind::kNumber, static_cast<double>(value), nullptr);
+    return Scalar(Type::kNumber, static_cast<double>(value), nullptr);
   }
-  bool number_float(number_float_t value, const string_t&) override { return Scalar(Kind::kNumber, value, nullptr); }
-  bool string(string_t& value) override { return Scalar(Kind::kString, 0, &value); }
+  bool number_float(number_float_t value, const string_t&) override { return Scalar(Type::kNumber, value, nullptr); }
+  bool string(string_t& value) override { return Scalar(Type::kString, 0, &value); }
   bool binary(binary_t&) override { return Fail(Path() + ": unexpected binary value"); }
 
-  // Containers ---------------------------------------------------------------------
-  bool start_object(std::size_t) override {
-    Frame frame = Child();
-    frame.is_object = true;
-    switch (frame.place) {
-      case Place::kDocument:
-        frame.place = Place::kTop;
-        break;
-      case Place::kBenchmarkItem:
-        frame.place = Place::kBenchmark;
-        name_.reset();
-        pending_.clear();
-        break;
-      case Place::kRunItem:
-        frame.place = Place::kRun;
-        run_metrics_.clear();
-        run_failed_ = false;
-        saw_metrics_ = false;
-        break;
-      case Place::kRunMetricsValue:
-        frame.place = Place::kRunMetrics;
-        saw_metrics_ = true;
-        break;
-      case Place::kBenchmarksValue:
-      case Place::kRunsValue:
-        return Fail(Path() + ": expected an array, got an object");
-      case Place::kNameValue:
-      case Place::kSchemaValue:
-      case Place::kMetricValue:
-      case Place::kExitCodeValue:
-        return Fail(Path() + ": expected a " + Expected(frame.place) + ", got an object");
-      default:
-        frame.place = Place::kIgnored;
-    }
-    stack_.push_back(std::move(frame));
-    return true;
-  }
+  bool start_object(std::size_t) override { return Open(Type::kObject); }
+  bool start_array(std::size_t) override { return Open(Type::kArray); }
 
   bool key(string_t& key) override {
-    Frame& frame = stack_.back();
-    frame.key = key;
+    stack_.back().key = key;
     return true;
   }
 
   bool end_object() override {
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    if (frame.place == Place::kTop) {
-      if (schema_ != kResultsSchema) {
-        return Fail(schema_.empty() ? "schema: missing; not a " + std::string(kResultsSchema) + " results file"
-                                    : "schema: '" + schema_ + "' is not " + kResultsSchema);
-      }
-      if (!saw_benchmarks_) return Fail("benchmarks: missing");
-    } else if (frame.place == Place::kRun) {
-      if (!saw_metrics_) return Fail(Path() + ".metrics: missing");
-      pending_.push_back({std::move(run_metrics_), run_failed_});
-      run_metrics_.clear();
-    } else if (frame.place == Place::kBenchmark) {
-      if (!name_) return Fail(Path() + ".name: missing");
-      BenchmarkSamples& samples = into_.Get(*name_);
-      for (PendingRun& run : pending_) {
-        ++samples.runs;
-        if (run.failed) {
-          ++samples.failed_runs;
-          continue;
-        }
-        for (auto& [metric, value] : run.metrics) samples.metrics[metric].push_back(value);
-      }
-      pending_.clear();
-    }
+    if (!Close(frame.place)) return false;
     if (!stack_.empty()) ++stack_.back().index;
-    return true;
-  }
-
-  bool start_array(std::size_t) override {
-    Frame frame = Child();
-    frame.is_object = false;
-    switch (frame.place) {
-      case Place::kBenchmarksValue:
-        frame.place = Place::kBenchmarks;
-        saw_benchmarks_ = true;
-        break;
-      case Place::kRunsValue:
-        frame.place = Place::kRuns;
-        break;
-      case Place::kDocument:
-        return Fail("the document is an array, not a " + std::string(kResultsSchema) + " results object");
-      case Place::kRunMetricsValue:
-        return Fail(Path() + ": expected an object, got an array");
-      case Place::kNameValue:
-      case Place::kSchemaValue:
-      case Place::kMetricValue:
-      case Place::kExitCodeValue:
-        return Fail(Path() + ": expected a " + Expected(frame.place) + ", got an array");
-      default:
-        frame.place = Place::kIgnored;
-    }
-    stack_.push_back(std::move(frame));
     return true;
   }
 
@@ -160,12 +98,13 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   const std::string& error() const { return error_; }
 
  private:
+  // The places of the table above: first those of values, then those of open containers.
   enum class Place {
-    kDocument, kTop, kSchemaValue, kBenchmarksValue, kBenchmarks, kBenchmarkItem, kBenchmark,
-    kNameValue, kRunsValue, kRuns, kRunItem, kRun, kRunMetricsValue, kRunMetrics, kMetricValue,
-    kExitCodeValue, kFailureFlag, kIgnored,
+    kDocument, kSchemaValue, kBenchmarksValue, kBenchmarkItem, kNameValue, kRunsValue, kRunItem,
+    kRunMetricsValue, kMetricValue, kExitCodeValue, kFailureFlag, kIgnored,
+    kTop, kBenchmarks, kBenchmark, kRuns, kRun, kRunMetrics,
   };
-  enum class Kind { kNull, kBool, kNumber, kString };
+  enum class Type { kNull, kBool, kNumber, kString, kObject, kArray };
 
   struct Frame {
     Place place = Place::kDocument;
@@ -178,118 +117,202 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     bool failed = false;
   };
 
-  // Where a value that starts now sits in the document.
-  Frame Child() const {
-    Frame child;
-    if (stack_.empty()) return child;
+  // The place of a value that starts now (the table's second column).
+  Place Child() const {
+    if (stack_.empty()) return Place::kDocument;
     const Frame& parent = stack_.back();
+    const std::string& key = parent.key;
     switch (parent.place) {
       case Place::kTop:
-        if (parent.key == "schema") child.place = Place::kSchemaValue;
-        else if (parent.key == "benchmarks") child.place = Place::kBenchmarksValue;
-        else child.place = Place::kIgnored;
-        break;
+        if (key == "schema") return Place::kSchemaValue;
+        if (key == "benchmarks") return Place::kBenchmarksValue;
+        return Place::kIgnored;
       case Place::kBenchmarks:
-        child.place = Place::kBenchmarkItem;
-        break;
+        return Place::kBenchmarkItem;
       case Place::kBenchmark:
-        if (parent.key == "name") child.place = Place::kNameValue;
-        else if (parent.key == "runs") child.place = Place::kRunsValue;
-        else child.place = Place::kIgnored;
-        break;
+        if (key == "name") return Place::kNameValue;
+        if (key == "runs") return Place::kRunsValue;
+        return Place::kIgnored;
       case Place::kRuns:
-        child.place = Place::kRunItem;
-        break;
+        return Place::kRunItem;
       case Place::kRun:
-        if (parent.key == "metrics") child.place = Place::kRunMetricsValue;
-        else if (parent.key == "exit_code") child.place = Place::kExitCodeValue;
-        else if (parent.key == "failure" || parent.key == "signal" || parent.key == "timed_out")
-          child.place = Place::kFailureFlag;
-        else child.place = Place::kIgnored;
-        break;
+        if (key == "metrics") return Place::kRunMetricsValue;
+        if (key == "exit_code") return Place::kExitCodeValue;
+        if (key == "failure" || key == "signal" || key == "timed_out") return Place::kFailureFlag;
+        return Place::kIgnored;
       case Place::kRunMetrics:
-        child.place = Place::kMetricValue;
-        break;
+        return Place::kMetricValue;
       default:
-        child.place = Place::kIgnored;
+        return Place::kIgnored;
     }
-    return child;
   }
 
-  static std::string Expected(Place place) {
+  // The type a value at `place` must have (the table's third column); nullopt for any.
+  static std::optional<Type> Required(Place place) {
     switch (place) {
-      case Place::kNameValue:
+      case Place::kDocument:
+      case Place::kBenchmarkItem:
+      case Place::kRunItem:
+      case Place::kRunMetricsValue:
+        return Type::kObject;
+      case Place::kBenchmarksValue:
+      case Place::kRunsValue:
+        return Type::kArray;
       case Place::kSchemaValue:
-        return "string";
+      case Place::kNameValue:
+        return Type::kString;
+      case Place::kMetricValue:
+      case Place::kExitCodeValue:
+        return Type::kNumber;
       default:
-        return "number";
+        return std::nullopt;
     }
   }
 
-  static const char* KindName(Kind kind) {
-    switch (kind) {
-      case Kind::kNull:
+  // The place a container at `place` opens for its children.
+  static Place Opened(Place place) {
+    switch (place) {
+      case Place::kDocument:
+        return Place::kTop;
+      case Place::kBenchmarksValue:
+        return Place::kBenchmarks;
+      case Place::kBenchmarkItem:
+        return Place::kBenchmark;
+      case Place::kRunsValue:
+        return Place::kRuns;
+      case Place::kRunItem:
+        return Place::kRun;
+      case Place::kRunMetricsValue:
+        return Place::kRunMetrics;
+      default:
+        return Place::kIgnored;
+    }
+  }
+
+  static const char* TypeName(Type type) {
+    switch (type) {
+      case Type::kNull:
         return "null";
-      case Kind::kBool:
+      case Type::kBool:
         return "a boolean";
-      case Kind::kNumber:
+      case Type::kNumber:
         return "a number";
-      case Kind::kString:
+      case Type::kString:
         return "a string";
+      case Type::kObject:
+        return "an object";
+      case Type::kArray:
+        return "an array";
     }
     return "?";
   }
 
-  bool Scalar(Kind kind, double number, std::string* text) {
-    Frame here = Child();
-    // Built only for a message: this runs for every number in the file.
-    auto where = [this] { return stack_.empty() ? std::string("the document") : Path(); };
-    bool ok = true;
-    switch (here.place) {
-      case Place::kDocument:
-        ok = Fail("the document is " + std::string(KindName(kind)) + ", not a results object");
+  // Fails unless a value of `type` may be at `place`.
+  bool CheckType(Place place, Type type) {
+    std::optional<Type> required = Required(place);
+    if (!required || *required == type) return true;
+    if (place != Place::kDocument) {
+      return Fail(Path() + ": expected " + TypeName(*required) + ", got " + TypeName(type));
+    }
+    if (type == Type::kArray) {
+      return Fail("the document is an array, not a " + std::string(kResultsSchema) + " results object");
+    }
+    return Fail("the document is " + std::string(TypeName(type)) + ", not a results object");
+  }
+
+  bool Open(Type type) {
+    Place place = Child();
+    if (!CheckType(place, type)) return false;
+    Frame frame;
+    frame.place = Opened(place);
+    frame.is_object = type == Type::kObject;
+    switch (frame.place) {
+      case Place::kBenchmarks:
+        saw_benchmarks_ = true;
         break;
-      case Place::kSchemaValue:
-        if (kind != Kind::kString) ok = Fail(where() + ": expected a string, got " + KindName(kind));
-        else schema_ = *text;
+      case Place::kBenchmark:
+        name_.reset();
+        pending_.clear();
         break;
-      case Place::kBenchmarksValue:
-      case Place::kRunsValue:
-        ok = Fail(where() + ": expected an array, got " + KindName(kind));
+      case Place::kRun:
+        run_metrics_.clear();
+        run_failed_ = false;
+        saw_metrics_ = false;
         break;
-      case Place::kBenchmarkItem:
-      case Place::kRunItem:
-      case Place::kRunMetricsValue:
-        ok = Fail(where() + ": expected an object, got " + KindName(kind));
-        break;
-      case Place::kNameValue:
-        if (kind != Kind::kString) ok = Fail(where() + ": expected a string, got " + KindName(kind));
-        else name_ = *text;
-        break;
-      case Place::kMetricValue:
-        if (kind != Kind::kNumber) {
-          ok = Fail(where() + ": expected a number, got " + KindName(kind));
-        } else if (!std::isfinite(number) || number < 0) {
-          char value[64];
-          std::snprintf(value, sizeof value, "%g", number);
-          ok = Fail(where() + ": " + value + " is not a valid measurement (negative or not finite)");
-        } else {
-          run_metrics_.emplace_back(stack_.back().key, number);
-        }
-        break;
-      case Place::kExitCodeValue:
-        if (kind != Kind::kNumber) ok = Fail(where() + ": expected a number, got " + KindName(kind));
-        else if (number != 0) run_failed_ = true;
-        break;
-      case Place::kFailureFlag:
-        // "failure": "exec", "signal": 11, "timed_out": true all mean the run failed.
-        if (!(kind == Kind::kNull || (kind == Kind::kBool && number == 0))) run_failed_ = true;
+      case Place::kRunMetrics:
+        saw_metrics_ = true;
         break;
       default:
         break;
     }
-    if (ok && !stack_.empty()) ++stack_.back().index;
-    return ok;
+    stack_.push_back(std::move(frame));
+    return true;
+  }
+
+  // The checks and hand-overs when the object that opened `place` ends.
+  bool Close(Place place) {
+    switch (place) {
+      case Place::kTop:
+        if (schema_ != kResultsSchema) {
+          return Fail(schema_.empty() ? "schema: missing; not a " + std::string(kResultsSchema) + " results file"
+                                      : "schema: '" + schema_ + "' is not " + kResultsSchema);
+        }
+        if (!saw_benchmarks_) return Fail("benchmarks: missing");
+        return true;
+      case Place::kRun:
+        if (!saw_metrics_) return Fail(Path() + ".metrics: missing");
+        pending_.push_back({std::move(run_metrics_), run_failed_});
+        run_metrics_.clear();
+        return true;
+      case Place::kBenchmark: {
+        if (!name_) return Fail(Path() + ".name: missing");
+        BenchmarkSamples& samples = into_.Get(*name_);
+        for (PendingRun& run : pending_) {
+          ++samples.runs;
+          if (run.failed) {
+            ++samples.failed_runs;
+            continue;
+          }
+          for (auto& [metric, value] : run.metrics) samples.metrics[metric].push_back(value);
+        }
+        pending_.clear();
+        return true;
+      }
+      default:
+        return true;
+    }
+  }
+
+  bool Scalar(Type type, double number, std::string* text) {
+    Place place = Child();
+    if (!CheckType(place, type)) return false;
+    switch (place) {
+      case Place::kSchemaValue:
+        schema_ = *text;
+        break;
+      case Place::kNameValue:
+        name_ = *text;
+        break;
+      case Place::kMetricValue:
+        if (!std::isfinite(number) || number < 0) {
+          char value[64];
+          std::snprintf(value, sizeof value, "%g", number);
+          return Fail(Path() + ": " + value + " is not a valid measurement (negative or not finite)");
+        }
+        run_metrics_.emplace_back(stack_.back().key, number);
+        break;
+      case Place::kExitCodeValue:
+        if (number != 0) run_failed_ = true;
+        break;
+      case Place::kFailureFlag:
+        // "failure": "exec", "signal": 11, "timed_out": true all mean the run failed.
+        if (!(type == Type::kNull || (type == Type::kBool && number == 0))) run_failed_ = true;
+        break;
+      default:
+        break;
+    }
+    if (!stack_.empty()) ++stack_.back().index;
+    return true;
   }
 
   // "benchmarks[3].runs[0].metrics.real": the path of the value about to be read.

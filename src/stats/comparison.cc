@@ -366,6 +366,67 @@ std::vector<GeomeanRow> Geomeans(const std::vector<ComparisonRow>& rows, const s
   return geomeans;
 }
 
+// The rows of a comparison before they are judged, and what the later passes need.
+struct RowsToJudge {
+  std::vector<ComparisonRow> rows;
+  /// One per row, in the same order; empty for a benchmark on one side only.
+  std::vector<RowSamples> samples;
+  /// The metrics compared, in the order they are first met: one family and one geomean each.
+  std::vector<std::string> metrics;
+};
+
+// Each name once, in the order given (-m x -m x is one row, not two).
+std::vector<std::string> Distinct(const std::vector<std::string>& names) {
+  std::vector<std::string> distinct;
+  for (const std::string& name : names) {
+    if (std::find(distinct.begin(), distinct.end(), name) == distinct.end()) distinct.push_back(name);
+  }
+  return distinct;
+}
+
+// One row per benchmark of both sides and metric, in the base's order; then a row for each
+// benchmark removed (in the base's order) or added (in the new side's).
+RowsToJudge BuildRows(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {
+  RowsToJudge compared;
+  std::vector<std::string> wanted = Distinct(settings.metrics);
+  for (const BenchmarkSamples& before : base.benchmarks()) {
+    const BenchmarkSamples* after = candidate.Find(before.name);
+    if (!after) {
+      compared.rows.push_back(OneSidedRow(before, Verdict::kRemoved));
+      compared.samples.emplace_back();
+      continue;
+    }
+    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : wanted) {
+      if (std::find(compared.metrics.begin(), compared.metrics.end(), metric) == compared.metrics.end()) {
+        compared.metrics.push_back(metric);
+      }
+      compared.samples.emplace_back();
+      compared.rows.push_back(TwoSidedRow(before, *after, metric, settings, compared.samples.back()));
+    }
+  }
+  for (const BenchmarkSamples& after : candidate.benchmarks()) {
+    if (!base.Find(after.name)) {
+      compared.rows.push_back(OneSidedRow(after, Verdict::kAdded));
+      compared.samples.emplace_back();
+    }
+  }
+  return compared;
+}
+
+// Each metric is its own family: a task-clock verdict must not depend on whether maxrss
+// was compared too. Judges the tested rows of each, in place.
+std::vector<MetricFamily> JudgeFamilies(RowsToJudge& compared, const CompareSettings& settings) {
+  std::vector<MetricFamily> families;
+  for (const std::string& metric : compared.metrics) {
+    std::vector<size_t> tested;
+    for (size_t i = 0; i < compared.rows.size(); ++i) {
+      if (compared.rows[i].metric == metric && compared.rows[i].test) tested.push_back(i);
+    }
+    families.push_back(JudgeFamily(metric, tested, compared.rows, compared.samples, settings));
+  }
+  return families;
+}
+
 }  // namespace
 
 double JudgedChange(const ComparisonRow& row) {
@@ -437,48 +498,13 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   CheckMetricsExist(base, candidate, settings.metrics);
   ComparisonReport report;
   report.settings = settings;
-  std::vector<RowSamples> samples;
-  std::vector<std::string> metric_order;  // as first met
-  std::vector<std::string> metrics;       // settings.metrics, each once (-m x -m x is one row)
-  for (const std::string& metric : settings.metrics) {
-    if (std::find(metrics.begin(), metrics.end(), metric) == metrics.end()) metrics.push_back(metric);
-  }
-
-  for (const BenchmarkSamples& before : base.benchmarks()) {
-    const BenchmarkSamples* after = candidate.Find(before.name);
-    if (!after) {
-      report.rows.push_back(OneSidedRow(before, Verdict::kRemoved));
-      samples.emplace_back();
-      continue;
-    }
-    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : metrics) {
-      if (std::find(metric_order.begin(), metric_order.end(), metric) == metric_order.end()) {
-        metric_order.push_back(metric);
-      }
-      samples.emplace_back();
-      report.rows.push_back(TwoSidedRow(before, *after, metric, settings, samples.back()));
-    }
-  }
-  for (const BenchmarkSamples& after : candidate.benchmarks()) {
-    if (!base.Find(after.name)) {
-      report.rows.push_back(OneSidedRow(after, Verdict::kAdded));
-      samples.emplace_back();
-    }
-  }
-
+  RowsToJudge compared = BuildRows(base, candidate, settings);
   if (settings.policy == ComparePolicy::kDefault) {
-    TestRows(report.rows, samples, settings);
-    // Each metric is its own family: a task-clock verdict must not depend on whether
-    // maxrss was compared too.
-    for (const std::string& metric : metric_order) {
-      std::vector<size_t> tested;
-      for (size_t i = 0; i < report.rows.size(); ++i) {
-        if (report.rows[i].metric == metric && report.rows[i].test) tested.push_back(i);
-      }
-      report.families.push_back(JudgeFamily(metric, tested, report.rows, samples, settings));
-    }
+    TestRows(compared.rows, compared.samples, settings);
+    report.families = JudgeFamilies(compared, settings);
   }
-  report.geomeans = Geomeans(report.rows, metric_order, settings.confidence);
+  report.geomeans = Geomeans(compared.rows, compared.metrics, settings.confidence);
+  report.rows = std::move(compared.rows);
   SortRows(report.rows, settings.order);
   return report;
 }

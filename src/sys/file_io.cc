@@ -5,6 +5,7 @@
 
 #include <cerrno>
 
+#include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
@@ -13,8 +14,7 @@ std::string ReadAll(int fd, const std::string& path, ErrorKind kind) {
   std::string content;
   char buffer[1 << 16];
   while (true) {
-    ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
+    ssize_t got = RetryOnEintr([&] { return ::read(fd, buffer, sizeof buffer); });
     if (got < 0) throw Error(kind, SystemErrorMessage("cannot read '" + path + "'", errno));
     if (got == 0) return content;
     content.append(buffer, static_cast<size_t>(got));
@@ -24,8 +24,7 @@ std::string ReadAll(int fd, const std::string& path, ErrorKind kind) {
 void WriteAll(int fd, std::string_view text, const std::string& path) {
   size_t done = 0;
   while (done < text.size()) {
-    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
+    ssize_t wrote = RetryOnEintr([&] { return ::write(fd, text.data() + done, text.size() - done); });
     if (wrote < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
     done += static_cast<size_t>(wrote);
   }

@@ -1,87 +1,254 @@
 #include "timeit/measure/series.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include "temp_dir.h"
+#include "timeit/measure/exit_code.h"
 
 namespace timeit {
 namespace {
 
-using testing::TempDir;
+// --- The series policy, with a scripted launcher: no process is started. ---------------
 
-// A program whose exit code is read from a file the test rewrites between runs.
-struct Scripted {
-  TempDir dir;
-  ChildSpec spec;
-  explicit Scripted(const std::string& script) {
-    testing::WriteFile(dir.File("run.sh"), script);
-    spec.argv = {"/bin/sh", dir.File("run.sh"), dir.File("count")};
+Measurement Exits(int code) {
+  Measurement run;
+  run.exit_code = code;
+  if (code > 128) run.term_signal = code - 128;
+  return run;
+}
+
+Measurement ExecFails() {
+  Measurement run;
+  run.failure = LaunchFailure::kExec;
+  run.exit_code = 127;
+  return run;
+}
+
+Measurement TimesOut() {
+  Measurement run = Exits(128 + SIGKILL);
+  run.timed_out = true;
+  return run;
+}
+
+// timeit got `signo` while the program ran, and killed it.
+Measurement Interrupted(int signo) {
+  Measurement run = Exits(128 + SIGKILL);
+  run.interrupted_by = signo;
+  return run;
+}
+
+// timeit got `signo` before the program was released: it never started.
+Measurement CancelledBeforeStart(int signo) {
+  Measurement run;
+  run.failure = LaunchFailure::kInterrupted;
+  run.exit_code = exit_code::kSignalledBeforeStart;
+  run.interrupted_by = signo;
+  return run;
+}
+
+// Returns the scripted runs in order, each tagged "launch N" (from 1) in start_time so a
+// test can tell which ones the series kept.
+class ScriptedLauncher {
+ public:
+  explicit ScriptedLauncher(std::vector<Measurement> script) : script_(std::move(script)) {}
+
+  Launcher launcher() {
+    return [this](const ChildSpec& spec, CounterBackend& counters) {
+      specs_.push_back(&spec);
+      counters_.push_back(&counters);
+      if (launches_ >= script_.size()) {
+        ADD_FAILURE() << "the series launched more runs than the " << script_.size() << " scripted";
+        return Exits(0);
+      }
+      Measurement run = script_[launches_++];
+      run.start_time = "launch " + std::to_string(launches_);
+      return run;
+    };
   }
+  size_t launches() const { return launches_; }
+  const std::vector<const ChildSpec*>& specs() const { return specs_; }
+  const std::vector<CounterBackend*>& counters() const { return counters_; }
+
+ private:
+  std::vector<Measurement> script_;
+  size_t launches_ = 0;
+  std::vector<const ChildSpec*> specs_;
+  std::vector<CounterBackend*> counters_;
 };
 
-// Exits with the code given for its n-th run (counting runs in a file): codes "0 0 3 0".
+class SeriesPolicyTest : public ::testing::Test {
+ protected:
+  SeriesPolicyTest() { spec_.argv = {"./bench", "--fast"}; }
+  SeriesResult Run(SeriesPlan plan, std::vector<Measurement> script, const SeriesObserver& observer = {}) {
+    launcher_ = std::make_unique<ScriptedLauncher>(std::move(script));
+    return RunSeries(spec_, *counters_, plan, observer, launcher_->launcher());
+  }
+  size_t launches() const { return launcher_->launches(); }
+
+  // The tags of the runs the series recorded.
+  static std::vector<std::string> Kept(const SeriesResult& result) {
+    std::vector<std::string> tags;
+    for (const Measurement& run : result.runs) tags.push_back(run.start_time);
+    return tags;
+  }
+
+  ChildSpec spec_;
+  std::unique_ptr<CounterBackend> counters_ = MakeNoCounterBackend("test");
+  std::unique_ptr<ScriptedLauncher> launcher_;
+};
+
+using Tags = std::vector<std::string>;
+
+TEST_F(SeriesPolicyTest, WarmupsRunFirstAndAreNotRecorded) {
+  SeriesResult result = Run({2, 3, false}, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
+  EXPECT_EQ(Kept(result), (Tags{"launch 3", "launch 4", "launch 5"}));
+  EXPECT_FALSE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(launches(), 5u);
+}
+
+TEST_F(SeriesPolicyTest, ObserverSeesEveryRunInOrderWithItsKind) {
+  std::vector<std::string> events;
+  auto name = [](RunKind kind, int index, int total) {
+    return std::string(kind == RunKind::kWarmup ? "warmup " : "run ") + std::to_string(index) + "/" +
+           std::to_string(total);
+  };
+  SeriesObserver observer;
+  observer.run_starting = [&](RunKind kind, int index, int total) {
+    events.push_back("start " + name(kind, index, total));
+  };
+  observer.run_finished = [&](RunKind kind, int index, int total, const Measurement& run) {
+    events.push_back("end " + name(kind, index, total) + " " + run.start_time);
+  };
+  Run({1, 2, false}, {Exits(0), Exits(0), Exits(0)}, observer);
+  EXPECT_EQ(events, (std::vector<std::string>{"start warmup 0/1", "end warmup 0/1 launch 1", "start run 0/2",
+                                              "end run 0/2 launch 2", "start run 1/2", "end run 1/2 launch 3"}));
+}
+
+TEST_F(SeriesPolicyTest, EveryLaunchGetsTheSpecAndTheCounters) {
+  Run({1, 2, false}, {Exits(0), Exits(0), Exits(0)});
+  ASSERT_EQ(launcher_->specs().size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(launcher_->specs()[i]->argv, spec_.argv);
+    EXPECT_EQ(launcher_->counters()[i], counters_.get());
+  }
+}
+
+TEST_F(SeriesPolicyTest, FailingWarmupStopsBeforeAnyMeasuredRun) {
+  SeriesResult result = Run({2, 2, false}, {Exits(7)});
+  EXPECT_TRUE(result.runs.empty());
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 7);
+  EXPECT_EQ(launches(), 1u);
+}
+
+TEST_F(SeriesPolicyTest, IgnoredWarmupFailureIsNotTheExitCode) {
+  // Only measured runs decide timeit's exit code when failures are ignored.
+  SeriesResult result = Run({1, 2, true}, {Exits(7), Exits(0), Exits(0)});
+  EXPECT_EQ(Kept(result), (Tags{"launch 2", "launch 3"}));
+  EXPECT_FALSE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 0);
+}
+
+TEST_F(SeriesPolicyTest, FirstFailureStopsTheSeriesKeepingEarlierRuns) {
+  SeriesResult result = Run({0, 4, false}, {Exits(0), Exits(3)});
+  EXPECT_EQ(Kept(result), (Tags{"launch 1", "launch 2"}));
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_EQ(launches(), 2u);
+}
+
+TEST_F(SeriesPolicyTest, EveryKindOfFailureStops) {
+  for (const Measurement& failure : {Exits(1), Exits(128 + SIGSEGV), ExecFails(), TimesOut()}) {
+    SeriesResult result = Run({0, 3, false}, {failure});
+    EXPECT_EQ(result.runs.size(), 1u) << "exit code " << failure.exit_code;
+    EXPECT_TRUE(result.stopped_early) << "exit code " << failure.exit_code;
+    EXPECT_EQ(result.exit_code, failure.exit_code);
+  }
+}
+
+TEST_F(SeriesPolicyTest, LastRunFailingIsNotAnEarlyStop) {
+  SeriesResult result = Run({0, 2, false}, {Exits(0), Exits(9)});
+  EXPECT_EQ(result.runs.size(), 2u);
+  EXPECT_FALSE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 9);
+}
+
+TEST_F(SeriesPolicyTest, IgnoreFailureKeepsGoingAndReportsTheFirstFailure) {
+  SeriesResult result = Run({0, 4, true}, {Exits(0), Exits(3), ExecFails(), Exits(5)});
+  EXPECT_EQ(result.runs.size(), 4u);
+  EXPECT_FALSE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 3);
+}
+
+TEST_F(SeriesPolicyTest, InterruptStopsEvenWhenFailuresAreIgnored) {
+  SeriesResult result = Run({0, 4, true}, {Exits(0), Interrupted(SIGINT)});
+  // The interrupted run did start, so it is recorded, as it failed.
+  EXPECT_EQ(Kept(result), (Tags{"launch 1", "launch 2"}));
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 128 + SIGKILL);
+}
+
+TEST_F(SeriesPolicyTest, InterruptStopsEvenARunThatSucceeded) {
+  // The signal came after the program had exited by itself, before it was reaped.
+  Measurement finished_anyway = Exits(0);
+  finished_anyway.interrupted_by = SIGTERM;
+  SeriesResult result = Run({0, 3, false}, {finished_anyway});
+  EXPECT_EQ(result.runs.size(), 1u);
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 0);
+}
+
+TEST_F(SeriesPolicyTest, InterruptedWarmupStopsEvenWhenFailuresAreIgnored) {
+  SeriesResult result = Run({2, 2, true}, {Interrupted(SIGHUP)});
+  EXPECT_TRUE(result.runs.empty());
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 128 + SIGKILL);
+  EXPECT_EQ(launches(), 1u);
+}
+
+TEST_F(SeriesPolicyTest, RunCancelledBeforeStartIsNotRecordedButObserved) {
+  // A signal between two runs (while the first was being saved) cancels the second.
+  int finished = 0;
+  SeriesObserver observer;
+  observer.run_finished = [&](RunKind, int, int, const Measurement&) { ++finished; };
+  SeriesResult result = Run({0, 3, true}, {Exits(0), CancelledBeforeStart(SIGTERM)}, observer);
+  EXPECT_EQ(Kept(result), (Tags{"launch 1"}));
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, exit_code::kSignalledBeforeStart);
+  // The caller is told, so it can say which signal stopped timeit.
+  EXPECT_EQ(finished, 2);
+}
+
+TEST_F(SeriesPolicyTest, WarmupCancelledBeforeStartStops) {
+  SeriesResult result = Run({1, 2, true}, {CancelledBeforeStart(SIGINT)});
+  EXPECT_TRUE(result.runs.empty());
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, exit_code::kSignalledBeforeStart);
+}
+
+// --- With the real launcher (the default): real programs, real exit codes. --------------
+
+// Exits with the code given for its n-th run, counting runs in the file named by $1.
 std::string ExitCodesScript(const std::string& codes) {
   return "n=$(cat \"$1\" 2>/dev/null || echo 0); n=$((n+1)); echo $n > \"$1\"\n"
          "set -- " + codes + "\nshift $((n-1)); exit ${1:-0}\n";
 }
 
-TEST(SeriesTest, WarmupsRunFirstAndAreNotRecorded) {
-  Scripted program(ExitCodesScript("0 0 0 0 0"));
+TEST(SeriesTest, DefaultLauncherRunsTheProgram) {
+  testing::TempDir dir;
+  testing::WriteFile(dir.File("run.sh"), ExitCodesScript("0 0 3 0"));
+  ChildSpec spec;
+  spec.argv = {"/bin/sh", dir.File("run.sh"), dir.File("count")};
   auto counters = MakeNoCounterBackend("test");
-  std::vector<std::string> events;
-  SeriesObserver observer;
-  observer.run_starting = [&](RunKind kind, int index, int total) {
-    events.push_back(std::string(kind == RunKind::kWarmup ? "w" : "m") + std::to_string(index) + "/" +
-                     std::to_string(total));
-  };
-  SeriesResult result = RunSeries(program.spec, *counters, {2, 3, false}, observer);
-  EXPECT_EQ(events, (std::vector<std::string>{"w0/2", "w1/2", "m0/3", "m1/3", "m2/3"}));
-  EXPECT_EQ(result.runs.size(), 3u);
-  EXPECT_FALSE(result.stopped_early);
-  EXPECT_EQ(result.exit_code, 0);
-  EXPECT_EQ(testing::ReadFile(program.dir.File("count")), "5\n");
-}
-
-TEST(SeriesTest, FirstFailureStopsTheSeriesKeepingEarlierRuns) {
-  Scripted program(ExitCodesScript("0 3 0 0"));
-  auto counters = MakeNoCounterBackend("test");
-  int finished = 0;
-  SeriesObserver observer;
-  observer.run_finished = [&](RunKind, int, int, const Measurement&) { ++finished; };
-  SeriesResult result = RunSeries(program.spec, *counters, {0, 4, false}, observer);
+  SeriesResult result = RunSeries(spec, *counters, {1, 4, false});
   ASSERT_EQ(result.runs.size(), 2u);
   EXPECT_EQ(result.runs[0].exit_code, 0);
   EXPECT_EQ(result.runs[1].exit_code, 3);
   EXPECT_TRUE(result.stopped_early);
   EXPECT_EQ(result.exit_code, 3);
-  EXPECT_EQ(finished, 2);
-}
-
-TEST(SeriesTest, IgnoreFailureKeepsGoingAndReportsTheFirstFailure) {
-  Scripted program(ExitCodesScript("0 3 0 5"));
-  auto counters = MakeNoCounterBackend("test");
-  SeriesResult result = RunSeries(program.spec, *counters, {0, 4, true});
-  ASSERT_EQ(result.runs.size(), 4u);
-  EXPECT_FALSE(result.stopped_early);
-  EXPECT_EQ(result.exit_code, 3);
-}
-
-TEST(SeriesTest, FailingWarmupStopsBeforeAnyMeasuredRun) {
-  Scripted program(ExitCodesScript("7 0 0"));
-  auto counters = MakeNoCounterBackend("test");
-  SeriesResult result = RunSeries(program.spec, *counters, {1, 2, false});
-  EXPECT_TRUE(result.runs.empty());
-  EXPECT_TRUE(result.stopped_early);
-  EXPECT_EQ(result.exit_code, 7);
-}
-
-TEST(SeriesTest, LastRunFailingIsNotAnEarlyStop) {
-  Scripted program(ExitCodesScript("0 9"));
-  auto counters = MakeNoCounterBackend("test");
-  SeriesResult result = RunSeries(program.spec, *counters, {0, 2, false});
-  EXPECT_EQ(result.runs.size(), 2u);
-  EXPECT_FALSE(result.stopped_early);
-  EXPECT_EQ(result.exit_code, 9);
+  EXPECT_EQ(testing::ReadFile(dir.File("count")), "3\n");
 }
 
 }  // namespace

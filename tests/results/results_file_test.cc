@@ -4,12 +4,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <filesystem>
 #include <set>
 
 #include "temp_dir.h"
 #include "timeit/base/error.h"
+#include "timeit/sys/retry_on_eintr.h"
 #include "results/results_json.h"
 
 namespace timeit {
@@ -300,8 +300,7 @@ TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
   }
   for (pid_t pid : children) {
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    RetryOnEintr([&] { return ::waitpid(pid, &status, 0); });
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "writer " << pid << " failed";
   }
   json document;

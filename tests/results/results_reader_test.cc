@@ -110,6 +110,19 @@ TEST(ResultsReaderTest, WrongShapeNamesTheField) {
   EXPECT_NE(ErrorOf("[1, 2]").find("the document is an array"), std::string::npos);
 }
 
+TEST(ResultsReaderTest, BenchmarksAndRunsMustBeObjects) {
+  // Neither may be skipped: a benchmark silently dropped from one side would read as removed.
+  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": []}, [])"))
+                .find("benchmarks[1]: expected an object, got an array"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [[{"metrics": {"real": 1}}]]})"))
+                .find("benchmarks[0].runs[0]: expected an object, got an array"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [3]})"))
+                .find("benchmarks[0].runs[0]: expected an object, got a number"),
+            std::string::npos);
+}
+
 TEST(ResultsReaderTest, NegativeMeasurementsAreRejected) {
   std::string message = ErrorOf(Results(R"({"name": "x", "runs": [{"metrics": {"real": -0.5}, "exit_code": 0}]})"));
   EXPECT_NE(message.find("benchmarks[0].runs[0].metrics.real: -0.5 is not a valid measurement"), std::string::npos)

@@ -8,6 +8,19 @@
 
 #include <optional>
 
+/// Starting and measuring one run of the program.
+///
+/// Process-global state: one Launch at a time per process. A run uses, and while it lasts
+/// owns, state that belongs to the whole process rather than to an object:
+///   - the dispositions of SIGINT, SIGTERM, SIGHUP and SIGALRM (SignalScope), and the
+///     flags their handlers set: the signal received, the timeout fired, the process
+///     group to kill;
+///   - the ITIMER_REAL interval timer, armed for the timeout;
+///   - the terminal's foreground process group, lent to the program when timeit's stdin
+///     is a terminal and timeit is in its foreground; SIGTTOU is blocked for an instant
+///     while it is handed back and forth;
+///   - timeit's own job state: when the program is stopped from the terminal (Ctrl-Z)
+///     timeit stops itself too, so the shell sees one stopped job.
 namespace timeit {
 
 /// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
@@ -16,9 +29,6 @@ namespace timeit {
 /// timeout. Launch() holds one for each run; a series holds one for its whole length, so a
 /// signal between two runs (while results are being saved) is recorded too, and the next
 /// run is never started. Scopes nest; the outermost one restores the previous handlers.
-///
-/// Process-global state: the handlers, the flags they set and the SIGALRM interval timer
-/// belong to the process, so one Launch runs at a time per process.
 class SignalScope {
  public:
   SignalScope();
@@ -46,7 +56,8 @@ class SignalScope {
 /// group is killed too, so no background descendant outlives the run.
 ///
 /// Failures of the program (exit code, signal, exec error) are part of the Measurement;
-/// only failures of timeit itself (fork, wait) throw a system Error.
+/// only failures of timeit itself (fork, wait) throw a system Error. One at a time per
+/// process (see the top of this file).
 Measurement Launch(const ChildSpec& spec, CounterBackend& counters);
 
 }  // namespace timeit

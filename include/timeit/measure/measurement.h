@@ -51,7 +51,7 @@ struct Measurement {
   /// CPU seconds of the program and the descendants it waited for (wait4 rusage).
   double user_seconds = 0;
   double sys_seconds = 0;
-  /// Peak resident set size in bytes (wait4 ru_maxrss * 1024 on Linux).
+  /// Peak resident set size in bytes (wait4 ru_maxrss, converted by MaxRssBytes).
   uint64_t maxrss_bytes = 0;
   RusageExtras rusage;
   /// UTC time the run started, ISO 8601 ("2026-11-30T18:27:21Z").

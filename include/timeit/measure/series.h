@@ -5,6 +5,7 @@
 
 #include "timeit/measure/child_spec.h"
 #include "timeit/measure/counter_backend.h"
+#include "timeit/measure/launcher.h"
 #include "timeit/measure/measurement.h"
 
 namespace timeit {
@@ -39,8 +40,18 @@ struct SeriesResult {
   int exit_code = 0;
 };
 
-/// Runs the plan. An interrupt (SIGINT/SIGTERM/SIGHUP to timeit) always stops the series.
+/// Runs the program once and measures it: Launch, or in tests a fake that returns
+/// scripted Measurements without starting a process.
+using Launcher = std::function<Measurement(const ChildSpec& spec, CounterBackend& counters)>;
+
+/// Runs the plan, each run through `launch`: the warmups, then the measured runs. A failed
+/// run (warmup or measured) ends the series unless plan.ignore_failure; an interrupt
+/// (SIGINT/SIGTERM/SIGHUP to timeit, or the terminal's Ctrl-C that killed the program)
+/// always does. A run the interrupt cancelled before it started is not recorded.
+///
+/// Process-global state: the series holds a SignalScope (launcher.h) from before its first
+/// run to after its last, even with a fake launcher, so one series at a time per process.
 SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
-                       const SeriesObserver& observer = {});
+                       const SeriesObserver& observer = {}, const Launcher& launch = Launch);
 
 }  // namespace timeit

@@ -36,7 +36,8 @@ struct Pipe {
   UniqueFd write_end;
 };
 
-/// pipe2(O_CLOEXEC); returns false and leaves errno set on failure.
+/// pipe2(O_CLOEXEC), or pipe and FD_CLOEXEC where pipe2 is missing (macOS); returns false
+/// and leaves errno set on failure.
 bool MakePipe(Pipe& pipe);
 
 }  // namespace timeit
