@@ -1,12 +1,12 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 
+#include "../cli/choice_option.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 
 namespace timeit {
 namespace {
@@ -26,32 +26,10 @@ CLI::Validator Fraction(const char* what, bool percent) {
         }
         if (percent) number /= 100;
         if (!(number < 1) || (!percent && number <= 0)) return "'" + value + "' is not " + what;
-        char exact[64];
-        std::snprintf(exact, sizeof exact, "%.17g", number);
-        value = exact;
+        value = StringPrintf("%.17g", number);  // every digit: CLI11 must read back this very double
         return {};
       },
       percent ? "PERCENT" : "P");
-}
-
-// An option that takes one of an enum's spellings, each from the library's one name
-// function, and stores the value it names.
-template <typename Enum, typename NameOf>
-CLI::Option* AddChoice(CLI::App& app, const std::string& flags, Enum& target, std::initializer_list<Enum> values,
-                       NameOf name_of, const std::string& help) {
-  std::vector<std::string> words;
-  for (Enum value : values) words.emplace_back(name_of(value));
-  std::vector<Enum> choices(values);
-  return app
-      .add_option_function<std::string>(
-          flags,
-          [&target, choices, name_of](const std::string& word) {
-            for (Enum value : choices) {
-              if (name_of(value) == word) target = value;
-            }
-          },
-          help)
-      ->check(CLI::IsMember(words));
 }
 
 }  // namespace
@@ -80,33 +58,26 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       // One value per -m, so `-m user base.json new.json` leaves the files alone.
       ->allow_extra_args(false);
-  app.add_option("--alpha", options.settings.alpha, "Significance level of the adjusted p-value (default 0.05)")
-      ->transform(Fraction("a probability between 0 and 1", false));
-  app.add_option("--threshold", options.settings.threshold,
-                 "Smallest change that counts, in percent (default 1)")
-      ->transform(Fraction("a percentage from 0 to 100", true));
-  using stats::MannWhitneyMethod;
-  using stats::PAdjustMethod;
+  const CompareSettings defaults;
   CompareSettings& settings = options.settings;
-  AddChoice(app, "--correction", settings.correction,
-            {PAdjustMethod::kBenjaminiHochberg, PAdjustMethod::kHolm, PAdjustMethod::kNone}, stats::PAdjustMethodName,
-            "p-value correction within each metric's rows: bh (default, Benjamini-Hochberg), holm, none");
-  AddChoice(app, "--method", settings.method,
-            {MannWhitneyMethod::kExact, MannWhitneyMethod::kAuto, MannWhitneyMethod::kAsymptotic},
-            stats::MannWhitneyMethodName,
-            "Mann-Whitney null distribution: exact (default; exact where cheap, ties included), auto (SciPy's "
-            "default rule, to reproduce scipy.stats.mannwhitneyu), asymptotic");
-  AddChoice(app, "--policy", settings.policy, {ComparePolicy::kDefault, ComparePolicy::kLnt}, ComparePolicyName,
+  app.add_option("--alpha", settings.alpha, "Significance level of the adjusted p-value")
+      ->transform(Fraction("a probability between 0 and 1", false))
+      ->default_str(ShortestDecimal(defaults.alpha));
+  app.add_option("--threshold", settings.threshold, "Smallest change that counts, in percent")
+      ->transform(Fraction("a percentage from 0 to 100", true))
+      ->default_str(ShortestDecimal(defaults.threshold * 100));
+  AddChoice(app, "--correction", settings.correction, stats::kPAdjustMethodSpellings,
+            "p-value correction within each metric's rows: bh (Benjamini-Hochberg), holm, none");
+  AddChoice(app, "--method", settings.method, stats::kMannWhitneyMethodSpellings,
+            "Mann-Whitney null distribution: exact (exact where cheap, ties included), auto (SciPy's default rule, "
+            "to reproduce scipy.stats.mannwhitneyu), asymptotic");
+  AddChoice(app, "--policy", settings.policy, kComparePolicySpellings,
             "Verdict rules: default, or lnt for LNT's own (the min of new against the closest base run; changes "
             "under 1% or under 0.01, an absolute floor in the metric's unit, are ignored)");
-  AddChoice(app, "--sort", settings.order, {RowOrder::kVerdict, RowOrder::kEffect, RowOrder::kName, RowOrder::kPValue},
-            RowOrderName,
-            "Row order: verdict (default: regressed, improved, then the rest, each by effect size), effect, name, p");
-  AddChoice(app, "--format", options.format,
-            {CompareFormat::kText, CompareFormat::kJson, CompareFormat::kCsv, CompareFormat::kMarkdown},
-            CompareFormatName, "Output: text (default), json, csv, markdown");
-  app.add_option("--color", options.color, "Colour the text table: auto (default), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  AddChoice(app, "--sort", settings.order, kRowOrderSpellings,
+            "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
+  AddChoice(app, "--format", options.format, kCompareFormatSpellings, "Output: text, json, csv, markdown");
+  AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--fail-on-regression", options.fail_on_regression,
                "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
 

@@ -347,18 +347,6 @@ double NormalSigma(const PooledRanks& ranks) {
 
 }  // namespace
 
-std::string_view MannWhitneyMethodName(MannWhitneyMethod method) {
-  switch (method) {
-    case MannWhitneyMethod::kExact:
-      return "exact";
-    case MannWhitneyMethod::kAuto:
-      return "auto";
-    case MannWhitneyMethod::kAsymptotic:
-      return "asymptotic";
-  }
-  return "exact";
-}
-
 UNullDistribution::UNullDistribution(size_t n1, size_t n2, std::shared_ptr<const Table> table, double sigma)
     : n1_(n1), n2_(n2), table_(std::move(table)), sigma_(sigma) {}
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
+
 /// The Mann-Whitney U test, two-sided, with a choice of null distribution. The statistic is
 /// handled doubled (2U), so that ties, which count 1/2, stay integers.
 namespace timeit::stats {
@@ -33,8 +35,16 @@ enum class MannWhitneyMethod {
   kAsymptotic,
 };
 
+inline constexpr Spellings<MannWhitneyMethod, 3> kMannWhitneyMethodSpellings = {{
+    {"exact", MannWhitneyMethod::kExact},
+    {"auto", MannWhitneyMethod::kAuto},
+    {"asymptotic", MannWhitneyMethod::kAsymptotic},
+}};
+
 /// "exact", "auto", "asymptotic": the spellings of the command line and the JSON report.
-std::string_view MannWhitneyMethodName(MannWhitneyMethod method);
+constexpr std::string_view MannWhitneyMethodName(MannWhitneyMethod method) {
+  return SpellingOf(kMannWhitneyMethodSpellings, method);
+}
 
 /// The null distribution of U for two samples of given sizes and tie pattern, and the
 /// two-sided p-value it gives any value of the statistic. The test's p-value and the
