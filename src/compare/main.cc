@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "../cli/command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
 #include "timeit/report/compare_format.h"
@@ -79,7 +80,7 @@ int Main(int argc, char** argv) {
   // Every exception ends here as a message and a documented code, never as an abort.
   try {
     return CompareAndReport(ParseCompareOptions(argc, argv));
-  } catch (const CompareHelpRequested&) {
+  } catch (const HelpRequested&) {
     return kNoRegression;
   } catch (const Error& error) {
     PrintError(error.what());

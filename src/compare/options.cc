@@ -2,9 +2,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
-#include <iostream>
 
-#include "../cli/choice_option.h"
+#include "../cli/command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
 
@@ -81,14 +80,7 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   app.add_flag("--fail-on-regression", options.fail_on_regression,
                "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    throw CompareHelpRequested{};
-  } catch (const CLI::ParseError& e) {
-    throw Error(ErrorKind::kUsage, e.what());
-  }
+  ParseCommandLine(app, argc, argv);
 
   if (!positional.empty()) {
     if (positional.size() != 2 || !options.base_files.empty() || !options.new_files.empty()) {

@@ -36,10 +36,8 @@ struct CompareOptions {
   bool fail_on_regression = false;
 };
 
-/// Thrown for --help after the usage text has been printed.
-struct CompareHelpRequested {};
-
-/// Parses the command line; throws CompareHelpRequested or a usage Error.
+/// Parses the command line; throws HelpRequested (src/cli/command_line.h) after printing
+/// --help, or a usage Error.
 CompareOptions ParseCompareOptions(int argc, char** argv);
 
 }  // namespace timeit
