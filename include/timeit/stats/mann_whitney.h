@@ -151,6 +151,14 @@ MannWhitneyResult MannWhitneyU(std::span<const double> x, std::span<const double
 /// where the exact test reaches 1.1e-5. 1 when a sample is empty.
 double SmallestPValue(size_t n1, size_t n2, MannWhitneyMethod method);
 
+/// The exact null distribution of U without ties, as counts: element u (0 .. n1 n2) is the
+/// number of the C(n1 + n2, n1) equally likely orderings of the pooled samples whose U is at
+/// most u, so the last is C(n1 + n2, n1). Exact integers while that is below 2^64 (every
+/// pair of sizes up to 33 x 33), rounded to long double beyond; needs C(n1 + n2, n1) < 2^256.
+/// The no-tie tables of the test are built from it, and so are LNT's critical values
+/// (lnt_policy.cc).
+std::vector<long double> NoTieCumulativeCounts(size_t n1, size_t n2);
+
 /// The exact distribution whatever the cost (for tests and oracles): the cached no-tie table
 /// where it exists, otherwise the dynamic program over tie groups. Its work grows as
 /// (n1 + n2) min(n1, n2) n1 n2: fine at 100 x 100, hopeless at 10,000 x 10,000.
