@@ -92,7 +92,7 @@ Cells RowCells(const ComparisonReport& report, const ComparisonRow& row) {
     if (row.lnt) {
       const lnt::Comparison& lnt = *row.lnt;
       cells.insert(cells.end(), {Number(lnt.previous), Number(lnt.current), Percent(lnt.pct_delta),
-                                 lnt.stddev ? Number(*lnt.stddev) : "-", lnt::RuleName(lnt.rule)});
+                                 lnt.stddev ? Number(*lnt.stddev) : "-", std::string(lnt::RuleName(lnt.rule))});
     } else {
       cells.insert(cells.end(), 5, "-");
     }
@@ -241,6 +241,12 @@ std::string CsvNumber(double value) {
   if (std::isnan(value)) return "";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
   return StringPrintf("%.10g", value);
+}
+
+// Which distribution the row's test used: "exact" or "asymptotic", in --method's words.
+std::string TestMethodName(const stats::MannWhitneyResult& test) {
+  return std::string(stats::MannWhitneyMethodName(test.exact ? stats::MannWhitneyMethod::kExact
+                                                             : stats::MannWhitneyMethod::kAsymptotic));
 }
 
 const char* ScaleName(EffectScale scale) { return scale == EffectScale::kRatio ? "ratio" : "difference"; }
@@ -468,7 +474,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
       const Effect& effect = row.effect;
       item["u"] = row.test->u1;
       item["p"] = row.test->p_value;
-      item["test_method"] = row.test->exact ? "exact" : "asymptotic";
+      item["test_method"] = TestMethodName(*row.test);
       item["smallest_p"] = NumberOrNull(row.smallest_p);
       item["p_adjusted"] = NumberOrNull(row.p_adjusted);
       item["scale"] = ScaleName(effect.scale);
@@ -531,7 +537,7 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const MetricFamily* family = FamilyOf(report, row.metric);
       bool difference = effect.scale == EffectScale::kDifference;
       line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," +
-              (row.test->exact ? "exact" : "asymptotic") + "," + CsvNumber(row.smallest_p) + "," +
+              TestMethodName(*row.test) + "," + CsvNumber(row.smallest_p) + "," +
               CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," + CsvNumber(effect.ratio) + "," +
               CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
               (difference ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," +
@@ -547,7 +553,7 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const lnt::Comparison& lnt = *row.lnt;
       line += CsvNumber(lnt.current) + "," + CsvNumber(lnt.previous) + "," + CsvNumber(lnt.delta) + "," +
               CsvNumber(lnt.pct_delta) + "," + (lnt.stddev ? CsvNumber(*lnt.stddev) : "") + "," +
-              CsvField(lnt::RuleName(lnt.rule));
+              CsvField(std::string(lnt::RuleName(lnt.rule)));
     } else {
       line += ",,,,,";
     }

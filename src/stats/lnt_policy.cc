@@ -139,22 +139,6 @@ bool MannWhitneyLarge(std::span<const double> a, std::span<const double> b, doub
 
 }  // namespace
 
-const char* RuleName(Rule rule) {
-  switch (rule) {
-    case Rule::kZeroCurrent:
-      return "new min is 0";
-    case Rule::kMinChangeFloor:
-      return "min-change floor";
-    case Rule::kMannWhitney:
-      return "Mann-Whitney: same";
-    case Rule::kStddev:
-      return "2.576 stddev";
-    case Rule::kSingleSample:
-      return "0.2% (1 run)";
-  }
-  return "min-change floor";
-}
-
 bool MannWhitneySame(std::span<const double> a, std::span<const double> b, double significance) {
   const Level level = LevelOf(significance);
   if (a.empty() || b.empty()) {
