@@ -31,20 +31,8 @@ CLI::Validator Fraction(const char* what, bool percent) {
       percent ? "PERCENT" : "P");
 }
 
-}  // namespace
-
-CompareOptions ParseCompareOptions(int argc, char** argv) {
-  CompareOptions options;
-  CLI::App app{"Compare two sets of timeit results: is the difference real?", "timeit-compare"};
-  app.footer(
-      "Examples:\n"
-      "  timeit-compare base.json new.json\n"
-      "  timeit-compare --base a1.json a2.json --new b1.json b2.json -m task-clock -m maxrss\n"
-      "Exit status: 0, or 1 with --fail-on-regression when a row regressed or a benchmark newly fails; 2 for\n"
-      "bad usage or input.");
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-
-  std::vector<std::string> positional;
+// The files of each side (positional or --base/--new) and the metrics compared.
+void AddInputOptions(CLI::App& app, CompareOptions& options, std::vector<std::string>& positional) {
   app.add_option("files", positional, "BASE.json NEW.json (or use --base/--new)");
   app.add_option("--base", options.base_files, "Results files of the base side (pooled)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
@@ -57,8 +45,11 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       // One value per -m, so `-m user base.json new.json` leaves the files alone.
       ->allow_extra_args(false);
+}
+
+// How a row's verdict is decided; --help shows the defaults of CompareSettings.
+void AddVerdictOptions(CLI::App& app, CompareSettings& settings) {
   const CompareSettings defaults;
-  CompareSettings& settings = options.settings;
   app.add_option("--alpha", settings.alpha, "Significance level of the adjusted p-value")
       ->transform(Fraction("a probability between 0 and 1", false))
       ->default_str(ShortestDecimal(defaults.alpha));
@@ -73,15 +64,20 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   AddChoice(app, "--policy", settings.policy, kComparePolicySpellings,
             "Verdict rules: default, or lnt for LNT's own (the min of new against the closest base run; changes "
             "under 1% or under 0.01, an absolute floor in the metric's unit, are ignored)");
-  AddChoice(app, "--sort", settings.order, kRowOrderSpellings,
+}
+
+// The report's order and format, and the exit code.
+void AddOutputOptions(CLI::App& app, CompareOptions& options) {
+  AddChoice(app, "--sort", options.settings.order, kRowOrderSpellings,
             "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
   AddChoice(app, "--format", options.format, kCompareFormatSpellings, "Output: text, json, csv, markdown");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--fail-on-regression", options.fail_on_regression,
                "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
+}
 
-  ParseCommandLine(app, argc, argv);
-
+// BASE NEW, or --base FILE... --new FILE..., but not both and not one side alone.
+void TakeFiles(const std::vector<std::string>& positional, CompareOptions& options) {
   if (!positional.empty()) {
     if (positional.size() != 2 || !options.base_files.empty() || !options.new_files.empty()) {
       throw Error(ErrorKind::kUsage, "give two files (BASE NEW), or --base FILE... --new FILE...");
@@ -92,6 +88,27 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   if (options.base_files.empty() || options.new_files.empty()) {
     throw Error(ErrorKind::kUsage, "nothing to compare: give BASE.json NEW.json, or --base and --new");
   }
+}
+
+}  // namespace
+
+CompareOptions ParseCompareOptions(int argc, char** argv) {
+  CompareOptions options;
+  CLI::App app{"Compare two sets of timeit results: is the difference real?", "timeit-compare"};
+  app.footer(
+      "Examples:\n"
+      "  timeit-compare base.json new.json\n"
+      "  timeit-compare --base a1.json a2.json --new b1.json b2.json -m task-clock -m maxrss\n"
+      "Exit status: 0, or 1 with --fail-on-regression when a row regressed or a benchmark newly fails; 2 for\n"
+      "bad usage or input.");
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+
+  std::vector<std::string> positional;
+  AddInputOptions(app, options, positional);
+  AddVerdictOptions(app, options.settings);
+  AddOutputOptions(app, options);
+  ParseCommandLine(app, argc, argv);
+  TakeFiles(positional, options);
   return options;
 }
 

@@ -219,10 +219,9 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
 }
 
 int Main(int argc, char** argv) {
-  if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
-  TimeitOptions options;
   try {
-    options = ParseTimeitOptions(argc, argv);
+    if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
+    TimeitOptions options = ParseTimeitOptions(argc, argv);
     options.child.message_prefix = g_program_name;
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
     return RunAndReport(options, *counters);
