@@ -1,12 +1,11 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <cstdlib>
-#include <iostream>
-#include <map>
 
+#include "../cli/command_line.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 
 namespace timeit {
 namespace {
@@ -26,32 +25,69 @@ CLI::Validator Fraction(const char* what, bool percent) {
         }
         if (percent) number /= 100;
         if (!(number < 1) || (!percent && number <= 0)) return "'" + value + "' is not " + what;
-        char exact[64];
-        std::snprintf(exact, sizeof exact, "%.17g", number);
-        value = exact;
+        value = StringPrintf("%.17g", number);  // every digit: CLI11 must read back this very double
         return {};
       },
       percent ? "PERCENT" : "P");
 }
 
-// An option that takes one of an enum's spellings, each from the library's one name
-// function, and stores the value it names.
-template <typename Enum, typename NameOf>
-CLI::Option* AddChoice(CLI::App& app, const std::string& flags, Enum& target, std::initializer_list<Enum> values,
-                       NameOf name_of, const std::string& help) {
-  std::vector<std::string> words;
-  for (Enum value : values) words.emplace_back(name_of(value));
-  std::vector<Enum> choices(values);
-  return app
-      .add_option_function<std::string>(
-          flags,
-          [&target, choices, name_of](const std::string& word) {
-            for (Enum value : choices) {
-              if (name_of(value) == word) target = value;
-            }
-          },
-          help)
-      ->check(CLI::IsMember(words));
+// The files of each side (positional or --base/--new) and the metrics compared.
+void AddInputOptions(CLI::App& app, CompareOptions& options, std::vector<std::string>& positional) {
+  app.add_option("files", positional, "BASE.json NEW.json (or use --base/--new)");
+  app.add_option("--base", options.base_files, "Results files of the base side (pooled)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->expected(1, -1);
+  app.add_option("--new", options.new_files, "Results files of the new side (pooled)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->expected(1, -1);
+  app.add_option("-m,--metric", options.settings.metrics,
+                 "Metric to compare (repeatable); default: task-clock where both sides have it, else user")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      // One value per -m, so `-m user base.json new.json` leaves the files alone.
+      ->allow_extra_args(false);
+}
+
+// How a row's verdict is decided; --help shows the defaults of CompareSettings.
+void AddVerdictOptions(CLI::App& app, CompareSettings& settings) {
+  const CompareSettings defaults;
+  app.add_option("--alpha", settings.alpha, "Significance level of the adjusted p-value")
+      ->transform(Fraction("a probability between 0 and 1", false))
+      ->default_str(ShortestDecimal(defaults.alpha));
+  app.add_option("--threshold", settings.threshold, "Smallest change that counts, in percent")
+      ->transform(Fraction("a percentage from 0 to 100", true))
+      ->default_str(ShortestDecimal(defaults.threshold * 100));
+  AddChoice(app, "--correction", settings.correction, stats::kPAdjustMethodSpellings,
+            "p-value correction within each metric's rows: bh (Benjamini-Hochberg), holm, none");
+  AddChoice(app, "--method", settings.method, stats::kMannWhitneyMethodSpellings,
+            "Mann-Whitney null distribution: exact (exact where cheap, ties included), auto (SciPy's default rule, "
+            "to reproduce scipy.stats.mannwhitneyu), asymptotic");
+  AddChoice(app, "--policy", settings.policy, kComparePolicySpellings,
+            "Verdict rules: default, or lnt for LNT's own (the min of new against the closest base run; changes "
+            "under 1% or under 0.01, an absolute floor in the metric's unit, are ignored)");
+}
+
+// The report's order and format, and the exit code.
+void AddOutputOptions(CLI::App& app, CompareOptions& options) {
+  AddChoice(app, "--sort", options.settings.order, kRowOrderSpellings,
+            "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
+  AddChoice(app, "--format", options.format, kCompareFormatSpellings, "Output: text, json, csv, markdown");
+  AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
+  app.add_flag("--fail-on-regression", options.fail_on_regression,
+               "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
+}
+
+// BASE NEW, or --base FILE... --new FILE..., but not both and not one side alone.
+void TakeFiles(const std::vector<std::string>& positional, CompareOptions& options) {
+  if (!positional.empty()) {
+    if (positional.size() != 2 || !options.base_files.empty() || !options.new_files.empty()) {
+      throw Error(ErrorKind::kUsage, "give two files (BASE NEW), or --base FILE... --new FILE...");
+    }
+    options.base_files = {positional[0]};
+    options.new_files = {positional[1]};
+  }
+  if (options.base_files.empty() || options.new_files.empty()) {
+    throw Error(ErrorKind::kUsage, "nothing to compare: give BASE.json NEW.json, or --base and --new");
+  }
 }
 
 }  // namespace
@@ -68,67 +104,11 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
   std::vector<std::string> positional;
-  app.add_option("files", positional, "BASE.json NEW.json (or use --base/--new)");
-  app.add_option("--base", options.base_files, "Results files of the base side (pooled)")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->expected(1, -1);
-  app.add_option("--new", options.new_files, "Results files of the new side (pooled)")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->expected(1, -1);
-  app.add_option("-m,--metric", options.settings.metrics,
-                 "Metric to compare (repeatable); default: task-clock where both sides have it, else user")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      // One value per -m, so `-m user base.json new.json` leaves the files alone.
-      ->allow_extra_args(false);
-  app.add_option("--alpha", options.settings.alpha, "Significance level of the adjusted p-value (default 0.05)")
-      ->transform(Fraction("a probability between 0 and 1", false));
-  app.add_option("--threshold", options.settings.threshold,
-                 "Smallest change that counts, in percent (default 1)")
-      ->transform(Fraction("a percentage from 0 to 100", true));
-  using stats::MannWhitneyMethod;
-  using stats::PAdjustMethod;
-  CompareSettings& settings = options.settings;
-  AddChoice(app, "--correction", settings.correction,
-            {PAdjustMethod::kBenjaminiHochberg, PAdjustMethod::kHolm, PAdjustMethod::kNone}, stats::PAdjustMethodName,
-            "p-value correction within each metric's rows: bh (default, Benjamini-Hochberg), holm, none");
-  AddChoice(app, "--method", settings.method,
-            {MannWhitneyMethod::kExact, MannWhitneyMethod::kAuto, MannWhitneyMethod::kAsymptotic},
-            stats::MannWhitneyMethodName,
-            "Mann-Whitney null distribution: exact (default; exact where cheap, ties included), auto (SciPy's "
-            "default rule, to reproduce scipy.stats.mannwhitneyu), asymptotic");
-  AddChoice(app, "--policy", settings.policy, {ComparePolicy::kDefault, ComparePolicy::kLnt}, ComparePolicyName,
-            "Verdict rules: default, or lnt for LNT's own (the min of new against the closest base run; changes "
-            "under 1% or under 0.01, an absolute floor in the metric's unit, are ignored)");
-  AddChoice(app, "--sort", settings.order, {RowOrder::kVerdict, RowOrder::kEffect, RowOrder::kName, RowOrder::kPValue},
-            RowOrderName,
-            "Row order: verdict (default: regressed, improved, then the rest, each by effect size), effect, name, p");
-  AddChoice(app, "--format", options.format,
-            {CompareFormat::kText, CompareFormat::kJson, CompareFormat::kCsv, CompareFormat::kMarkdown},
-            CompareFormatName, "Output: text (default), json, csv, markdown");
-  app.add_option("--color", options.color, "Colour the text table: auto (default), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.add_flag("--fail-on-regression", options.fail_on_regression,
-               "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
-
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    throw CompareHelpRequested{};
-  } catch (const CLI::ParseError& e) {
-    throw Error(ErrorKind::kUsage, e.what());
-  }
-
-  if (!positional.empty()) {
-    if (positional.size() != 2 || !options.base_files.empty() || !options.new_files.empty()) {
-      throw Error(ErrorKind::kUsage, "give two files (BASE NEW), or --base FILE... --new FILE...");
-    }
-    options.base_files = {positional[0]};
-    options.new_files = {positional[1]};
-  }
-  if (options.base_files.empty() || options.new_files.empty()) {
-    throw Error(ErrorKind::kUsage, "nothing to compare: give BASE.json NEW.json, or --base and --new");
-  }
+  AddInputOptions(app, options, positional);
+  AddVerdictOptions(app, options.settings);
+  AddOutputOptions(app, options);
+  ParseCommandLine(app, argc, argv);
+  TakeFiles(positional, options);
   return options;
 }
 

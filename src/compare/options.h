@@ -3,10 +3,25 @@
 #include <string>
 #include <vector>
 
+#include "timeit/base/spellings.h"
 #include "timeit/report/compare_format.h"
 #include "timeit/stats/comparison.h"
 
 namespace timeit {
+
+/// When the text table is painted.
+enum class ColorMode {
+  /// Only when standard output is a terminal.
+  kAuto,
+  kAlways,
+  kNever,
+};
+
+inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
+    {"auto", ColorMode::kAuto},
+    {"always", ColorMode::kAlways},
+    {"never", ColorMode::kNever},
+}};
 
 /// Everything timeit-compare's command line can say. Defaults are the member initialisers.
 struct CompareOptions {
@@ -15,16 +30,14 @@ struct CompareOptions {
   std::vector<std::string> new_files;
   CompareSettings settings;
   CompareFormat format = CompareFormat::kText;
-  /// --color: "auto" paints the text table only when stdout is a terminal.
-  std::string color = "auto";
+  /// --color: whether the text table is painted.
+  ColorMode color = ColorMode::kAuto;
   /// Exit 1 when any row regressed or a benchmark newly fails.
   bool fail_on_regression = false;
 };
 
-/// Thrown for --help after the usage text has been printed.
-struct CompareHelpRequested {};
-
-/// Parses the command line; throws CompareHelpRequested or a usage Error.
+/// Parses the command line; throws HelpRequested (src/cli/command_line.h) after printing
+/// --help, or a usage Error.
 CompareOptions ParseCompareOptions(int argc, char** argv);
 
 }  // namespace timeit

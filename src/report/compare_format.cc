@@ -1,11 +1,11 @@
 #include "timeit/report/compare_format.h"
 
 #include <cmath>
-#include <cstdarg>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "timeit/base/spellings.h"
+#include "timeit/base/text_format.h"
 #include "timeit/stats/geomean.h"
 
 namespace timeit {
@@ -13,39 +13,28 @@ namespace {
 
 using Cells = std::vector<std::string>;
 
-// For numbers and fixed words only: names go in by concatenation (the buffer is short).
-std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
-std::string Printf(const char* format, ...) {
-  char text[256];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(text, sizeof text, format, args);
-  va_end(args);
-  return text;
-}
-
 std::string Number(double value) {
   if (!std::isfinite(value)) return "-";
-  return Printf("%.4g", value + 0.0);  // + 0.0: never "-0"
+  return StringPrintf("%.4g", value + 0.0);  // + 0.0: never "-0"
 }
 
 // A ratio bound: four significant digits, but never "1" for a bound that is not exactly
 // 1, so an interval that excludes 1 never reads as touching it.
 std::string RatioBound(double value) {
   std::string text = Number(value);
-  for (int digits = 5; text == "1" && value != 1 && digits <= 17; ++digits) text = Printf("%.*g", digits, value);
+  for (int digits = 5; text == "1" && value != 1 && digits <= 17; ++digits) text = StringPrintf("%.*g", digits, value);
   return text;
 }
 
 std::string Percent(double change) {
   if (std::isnan(change)) return "-";
   if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
-  return Printf("%+.2f%%", 100 * change);
+  return StringPrintf("%+.2f%%", 100 * change);
 }
 
 std::string PValue(double p) {
   if (!std::isfinite(p)) return "-";
-  return Printf(p < 1e-4 ? "%.1e" : "%.4f", p);
+  return StringPrintf(p < 1e-4 ? "%.1e" : "%.4f", p);
 }
 
 // "[a, b]", with the end at `no_change` open when the interval excludes it.
@@ -65,14 +54,14 @@ std::string ChangeCell(const Effect& effect) {
                                                    effect.excludes_no_change, RatioBound);
   }
   if (std::isfinite(effect.shift)) {  // from a base median of 0: the change in the metric's unit
-    return "Δ" + Printf("%+.4g", effect.shift + 0.0) +
+    return "Δ" + StringPrintf("%+.4g", effect.shift + 0.0) +
            IntervalText(effect.shift_lower, effect.shift_upper, 0, effect.excludes_no_change, ShiftBound);
   }
   return "-";
 }
 
 std::string DetectableCell(const Effect& effect) {
-  if (std::isfinite(effect.detectable)) return Printf("±%.2f%%", 100 * effect.detectable);
+  if (std::isfinite(effect.detectable)) return StringPrintf("±%.2f%%", 100 * effect.detectable);
   if (std::isnan(effect.ratio) && std::isfinite(effect.detectable_shift)) return "±" + Number(effect.detectable_shift);
   return "-";
 }
@@ -103,7 +92,7 @@ Cells RowCells(const ComparisonReport& report, const ComparisonRow& row) {
     if (row.lnt) {
       const lnt::Comparison& lnt = *row.lnt;
       cells.insert(cells.end(), {Number(lnt.previous), Number(lnt.current), Percent(lnt.pct_delta),
-                                 lnt.stddev ? Number(*lnt.stddev) : "-", lnt::RuleName(lnt.rule)});
+                                 lnt.stddev ? Number(*lnt.stddev) : "-", std::string(lnt::RuleName(lnt.rule))});
     } else {
       cells.insert(cells.end(), 5, "-");
     }
@@ -161,23 +150,23 @@ const char* CorrectionName(stats::PAdjustMethod correction) {
 // A confidence level 1 - cutoff as a percentage with enough decimals to show the cutoff.
 std::string LevelPercent(double cutoff) {
   int decimals = cutoff > 0 ? std::max(1, static_cast<int>(std::ceil(-std::log10(cutoff))) - 1) : 1;
-  return Printf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
+  return StringPrintf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
 }
 
 std::string FamilyLine(const MetricFamily& family) {
   std::string metric = EscapeControlCharacters(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
-  std::string line = metric + Printf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ", family.family,
+  std::string line = metric + StringPrintf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ", family.family,
                                      family.tested, family.lone_change_p);
-  line += Printf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs, family.common_new_runs,
+  line += StringPrintf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs, family.common_new_runs,
                  family.common_smallest_p);
   if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
   if (family.runs_needed > 0) {
-    line += Printf("; %zu runs per side suffice", family.runs_needed);
+    line += StringPrintf("; %zu runs per side suffice", family.runs_needed);
   } else {
     line += "; no run count suffices";
   }
-  line += Printf("; %zu flagged, %zu too few runs; intervals at %s (p < %.3g flags)\n", family.flagged, family.too_few,
+  line += StringPrintf("; %zu flagged, %zu too few runs; intervals at %s (p < %.3g flags)\n", family.flagged, family.too_few,
                  LevelPercent(family.cutoff).c_str(), family.cutoff);
   return line;
 }
@@ -190,15 +179,15 @@ std::string Explanation(const ComparisonReport& report) {
            "20 runs a side) when both sides have at least 4 runs; then 2.576 population standard deviations of the "
            "new runs, or 0.2% for a single new run; no correction across rows\n";
   }
-  std::string text = Printf("verdict: regressed or improved when the Mann-Whitney U p-value (two-sided, %s) ",
+  std::string text = StringPrintf("verdict: regressed or improved when the Mann-Whitney U p-value (two-sided, %s) ",
                             MethodDescription(settings.method));
   if (settings.correction == stats::PAdjustMethod::kNone) {
-    text += Printf("is below %g (no correction across rows)", settings.alpha);
+    text += StringPrintf("is below %g (no correction across rows)", settings.alpha);
   } else {
-    text += Printf("is below the cut-off %s sets at %g within each metric", CorrectionName(settings.correction),
+    text += StringPrintf("is below the cut-off %s sets at %g within each metric", CorrectionName(settings.correction),
                    settings.alpha);
   }
-  text += Printf(", and the Hodges-Lehmann change is beyond ±%g%%; too few runs: complete separation could not have "
+  text += StringPrintf(", and the Hodges-Lehmann change is beyond ±%g%%; too few runs: complete separation could not have "
                  "been flagged\n",
                  settings.threshold * 100);
   text += "change: new/base is the Hodges-Lehmann estimate (median of pairwise log ratios; where a value is 0, of "
@@ -211,12 +200,11 @@ std::string Explanation(const ComparisonReport& report) {
 
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
-  // The metric is concatenated, not formatted: Printf's buffer would cut a long name.
   return "geomean " + EscapeControlCharacters(row.metric) +
-         Printf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
+         StringPrintf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
          (std::isfinite(row.lower) && std::isfinite(row.upper) ? " [" + Number(row.lower) + ", " + Number(row.upper) + "]"
                                                                 : "") +
-         Printf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n", Percent(row.ratio - 1).c_str(),
+         StringPrintf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n", Percent(row.ratio - 1).c_str(),
                 interval, static_cast<int>(std::lround(report.settings.confidence * 100)), stats::kGeomeanResamples);
 }
 
@@ -252,7 +240,13 @@ std::string CsvField(const std::string& text) {
 std::string CsvNumber(double value) {
   if (std::isnan(value)) return "";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return Printf("%.10g", value);
+  return StringPrintf("%.10g", value);
+}
+
+// Which distribution the row's test used: "exact" or "asymptotic", in --method's words.
+std::string TestMethodName(const stats::MannWhitneyResult& test) {
+  return std::string(stats::MannWhitneyMethodName(test.exact ? stats::MannWhitneyMethod::kExact
+                                                             : stats::MannWhitneyMethod::kAsymptotic));
 }
 
 const char* ScaleName(EffectScale scale) { return scale == EffectScale::kRatio ? "ratio" : "difference"; }
@@ -273,7 +267,7 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
         out += "\\t";
         break;
       default:
-        out += Printf("\\x%02x", byte);
+        out += StringPrintf("\\x%02x", byte);
     }
     return 1;
   }
@@ -283,14 +277,14 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
   }
   size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
   if (length == 1 || i + length > text.size()) {  // not UTF-8: show the byte
-    out += Printf("\\x%02x", byte);
+    out += StringPrintf("\\x%02x", byte);
     return 1;
   }
   uint32_t code = byte & (0x7F >> length);
   for (size_t k = 1; k < length; ++k) {
     auto next = static_cast<unsigned char>(text[i + k]);
     if ((next & 0xC0) != 0x80) {
-      out += Printf("\\x%02x", byte);
+      out += StringPrintf("\\x%02x", byte);
       return 1;
     }
     code = (code << 6) | (next & 0x3F);
@@ -302,7 +296,7 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
                    (code >= 0x2028 && code <= 0x202E) || (code >= 0x2060 && code <= 0x206F) || code == 0xFEFF ||
                    (code >= 0xFFF9 && code <= 0xFFFB) || (code >= 0xE0000 && code <= 0xE007F);
   if (c1 || invisible) {
-    out += Printf("\\u%04x", code);
+    out += StringPrintf("\\u%04x", code);
   } else {
     out.append(text.substr(i, length));
   }
@@ -329,12 +323,12 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
     }
     if (hidden == 0) continue;
     std::string line = EscapeControlCharacters(family.metric) +
-                       Printf(": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
+                       StringPrintf(": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
                               "(largest %s, ",
                               hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100,
                               Percent(largest_change).c_str()) +
                        EscapeControlCharacters(largest->benchmark) + ")";
-    if (family.runs_needed > 0) line += Printf("; %zu runs per side would let a lone change through", family.runs_needed);
+    if (family.runs_needed > 0) line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
     warnings.push_back(line);
   }
   // A shift that fits neither side: the test finds the samples differ, yet the median of
@@ -352,7 +346,7 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
     }
   }
   if (shapeless > 0) {
-    warnings.push_back(Printf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
+    warnings.push_back(StringPrintf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
                               "changed shape, not place, as when counts of 0 and 1 change their mix (",
                               shapeless, shapeless == 1 ? " differs" : "s differ") +
                        EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
@@ -360,27 +354,13 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
   }
   std::vector<std::string> failing = report.newly_failing();
   if (!failing.empty()) {
-    std::string line = Printf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
+    std::string line = StringPrintf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
                               failing.size() == 1 ? "" : "s");
     for (size_t i = 0; i < failing.size() && i < 10; ++i) line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
-    if (failing.size() > 10) line += Printf(", and %zu more", failing.size() - 10);
+    if (failing.size() > 10) line += StringPrintf(", and %zu more", failing.size() - 10);
     warnings.push_back(line);
   }
   return warnings;
-}
-
-std::string_view CompareFormatName(CompareFormat format) {
-  switch (format) {
-    case CompareFormat::kText:
-      return "text";
-    case CompareFormat::kJson:
-      return "json";
-    case CompareFormat::kCsv:
-      return "csv";
-    case CompareFormat::kMarkdown:
-      return "markdown";
-  }
-  return "text";
 }
 
 std::string EscapeControlCharacters(std::string_view text) {
@@ -494,7 +474,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
       const Effect& effect = row.effect;
       item["u"] = row.test->u1;
       item["p"] = row.test->p_value;
-      item["test_method"] = row.test->exact ? "exact" : "asymptotic";
+      item["test_method"] = TestMethodName(*row.test);
       item["smallest_p"] = NumberOrNull(row.smallest_p);
       item["p_adjusted"] = NumberOrNull(row.p_adjusted);
       item["scale"] = ScaleName(effect.scale);
@@ -529,7 +509,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                         {"ratio", NumberOrNull(row.ratio)},
                         {"lower", NumberOrNull(row.lower)},
                         {"upper", NumberOrNull(row.upper)},
-                        {"interval", Printf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
+                        {"interval", StringPrintf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
   }
   json["geomeans"] = std::move(geomeans);
   json["regressed"] = report.any_regressed();
@@ -557,7 +537,7 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const MetricFamily* family = FamilyOf(report, row.metric);
       bool difference = effect.scale == EffectScale::kDifference;
       line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," +
-              (row.test->exact ? "exact" : "asymptotic") + "," + CsvNumber(row.smallest_p) + "," +
+              TestMethodName(*row.test) + "," + CsvNumber(row.smallest_p) + "," +
               CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," + CsvNumber(effect.ratio) + "," +
               CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
               (difference ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," +
@@ -573,7 +553,7 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const lnt::Comparison& lnt = *row.lnt;
       line += CsvNumber(lnt.current) + "," + CsvNumber(lnt.previous) + "," + CsvNumber(lnt.delta) + "," +
               CsvNumber(lnt.pct_delta) + "," + (lnt.stddev ? CsvNumber(*lnt.stddev) : "") + "," +
-              CsvField(lnt::RuleName(lnt.rule));
+              CsvField(std::string(lnt::RuleName(lnt.rule)));
     } else {
       line += ",,,,,";
     }

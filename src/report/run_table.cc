@@ -1,23 +1,18 @@
 #include "timeit/report/run_table.h"
 
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <vector>
 
+#include "timeit/base/text_format.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit {
 namespace {
 
 std::string FormatValue(double value, MetricUnit unit) {
-  char text[64];
-  if (unit == MetricUnit::kSeconds) {
-    std::snprintf(text, sizeof text, "%.4f", value);
-  } else {
-    std::snprintf(text, sizeof text, "%.0f", std::round(value));
-  }
-  return text;
+  if (unit == MetricUnit::kSeconds) return StringPrintf("%.4f", value);
+  return StringPrintf("%.0f", std::round(value));
 }
 
 const char* UnitSuffix(MetricUnit unit) {
@@ -54,11 +49,8 @@ std::string FormatRunTable(std::span<const Measurement> runs) {
     }
   }
 
-  std::string text;
-  char line[512];
-  std::snprintf(line, sizeof line, "%-24s %5s %14s %14s %12s %29s %8s\n", "metric", "n", "min", "median", "MAD",
-                "mean ± stddev", "MAD/med");
-  text += line;
+  std::string text = StringPrintf("%-24s %5s %14s %14s %12s %29s %8s\n", "metric", "n", "min", "median", "MAD",
+                                  "mean ± stddev", "MAD/med");
   for (const std::string& name : order) {
     const Column& column = columns[name];
     double median = stats::Median(column.values);
@@ -66,22 +58,16 @@ std::string FormatRunTable(std::span<const Measurement> runs) {
     std::string mean_stddev = FormatValue(stats::Mean(column.values), column.unit) + " ± " +
                               FormatValue(stats::SampleStandardDeviation(column.values), column.unit);
     std::string relative = "-";
-    if (median != 0) {
-      char percent[32];
-      std::snprintf(percent, sizeof percent, "%.2f%%", 100.0 * mad / std::fabs(median));
-      relative = percent;
-    }
+    if (median != 0) relative = StringPrintf("%.2f%%", 100.0 * mad / std::fabs(median));
     std::string label = name + UnitSuffix(column.unit);
     // 29 bytes like the header's: both hold the two-byte "±".
-    std::snprintf(line, sizeof line, "%-24s %5zu %14s %14s %12s %29s %8s\n", label.c_str(), column.values.size(),
-                  FormatValue(stats::Min(column.values), column.unit).c_str(),
-                  FormatValue(median, column.unit).c_str(), FormatValue(mad, column.unit).c_str(),
-                  mean_stddev.c_str(), relative.c_str());
-    text += line;
+    text += StringPrintf("%-24s %5zu %14s %14s %12s %29s %8s\n", label.c_str(), column.values.size(),
+                         FormatValue(stats::Min(column.values), column.unit).c_str(),
+                         FormatValue(median, column.unit).c_str(), FormatValue(mad, column.unit).c_str(),
+                         mean_stddev.c_str(), relative.c_str());
   }
   if (failed > 0) {
-    std::snprintf(line, sizeof line, "%zu of %zu runs failed and are not included above\n", failed, runs.size());
-    text += line;
+    text += StringPrintf("%zu of %zu runs failed and are not included above\n", failed, runs.size());
   }
   return text;
 }

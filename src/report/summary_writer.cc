@@ -2,21 +2,13 @@
 
 #include <cinttypes>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 #include <string_view>
 
+#include "timeit/base/text_format.h"
+
 namespace timeit {
 namespace {
-
-// snprintf into a std::string; every line here is short.
-template <typename... Args>
-std::string Format(const char* format, Args... args) {
-  char line[512];
-  int length = std::snprintf(line, sizeof line, format, args...);
-  if (length < 0) return {};
-  return std::string(line, std::min<size_t>(static_cast<size_t>(length), sizeof line - 1));
-}
 
 // litsupport takes the first line starting with `user`/`maxrss`; a counter that happened
 // to start the same way gets libpfm4's generic-PMU prefix instead of shadowing them.
@@ -51,17 +43,17 @@ SummaryValues SummaryValuesOf(const Measurement& run, UserTimeSource user_time) 
 }
 
 std::string FormatSummary(const SummaryValues& values, const SummaryOptions& options) {
-  std::string text = Format("exit %d\n", values.exit_code);
-  text += Format("%-10s %.4f\n", "real", values.real);
-  text += Format("%-10s %.4f\n", "user", values.user);
-  text += Format("%-10s %.4f\n", "sys", values.sys);
-  if (options.report_maxrss) text += Format("%-10s %" PRIu64 "\n", "maxrss", values.maxrss);
+  std::string text = StringPrintf("exit %d\n", values.exit_code);
+  text += StringPrintf("%-10s %.4f\n", "real", values.real);
+  text += StringPrintf("%-10s %.4f\n", "user", values.user);
+  text += StringPrintf("%-10s %.4f\n", "sys", values.sys);
+  if (options.report_maxrss) text += StringPrintf("%-10s %" PRIu64 "\n", "maxrss", values.maxrss);
   for (const SummaryCounter& counter : values.counters) {
     std::string name = SummaryName(counter.name);
     if (counter.is_time) {
-      text += Format("%-10s %.4f\n", name.c_str(), counter.value);
+      text += StringPrintf("%-10s %.4f\n", name.c_str(), counter.value);
     } else {
-      text += Format("%-10s %.0f\n", name.c_str(), std::round(counter.value));
+      text += StringPrintf("%-10s %.0f\n", name.c_str(), std::round(counter.value));
     }
   }
   return text;
@@ -69,13 +61,13 @@ std::string FormatSummary(const SummaryValues& values, const SummaryOptions& opt
 
 std::string FormatStderrReport(const SummaryValues& values, const SummaryOptions& options, bool posix) {
   if (posix) {
-    return Format("real %12.4f\nuser %12.4f\nsys  %12.4f\n", values.real, values.user, values.sys);
+    return StringPrintf("real %12.4f\nuser %12.4f\nsys  %12.4f\n", values.real, values.user, values.sys);
   }
   if (options.report_maxrss) {
-    return Format("%12.4f real %12.4f user %12.4f sys %12" PRIu64 " maxrss\n", values.real,
+    return StringPrintf("%12.4f real %12.4f user %12.4f sys %12" PRIu64 " maxrss\n", values.real,
                   values.user, values.sys, values.maxrss);
   }
-  return Format("%12.4f real %12.4f user %12.4f sys\n", values.real, values.user, values.sys);
+  return StringPrintf("%12.4f real %12.4f user %12.4f sys\n", values.real, values.user, values.sys);
 }
 
 std::string FormatCounterReport(const CounterResults& counters) {
@@ -90,13 +82,13 @@ std::string FormatCounterReport(const CounterResults& counters) {
     } else if (reading.status == CounterStatus::kNotCounted) {
       value = "<not counted>";
     } else if (reading.is_time) {
-      value = Format("%.2f msec", reading.scaled / 1e6);
+      value = StringPrintf("%.2f msec", reading.scaled / 1e6);
     } else {
-      value = Format("%.0f", reading.scaled);
+      value = StringPrintf("%.0f", reading.scaled);
     }
-    text += Format("%20s  %-24s", value.c_str(), reading.event.c_str());
+    text += StringPrintf("%20s  %-24s", value.c_str(), reading.event.c_str());
     if (reading.status == CounterStatus::kMultiplexed && reading.time_enabled > 0) {
-      text += Format(" (%.2f%%)", 100.0 * static_cast<double>(reading.time_running) /
+      text += StringPrintf(" (%.2f%%)", 100.0 * static_cast<double>(reading.time_running) /
                                       static_cast<double>(reading.time_enabled));
     }
     if (reading.user_only) text += " (user only)";

@@ -8,18 +8,6 @@
 
 namespace timeit {
 
-std::string_view AggregateName(Aggregate aggregate) {
-  switch (aggregate) {
-    case Aggregate::kMin:
-      return "min";
-    case Aggregate::kMedian:
-      return "median";
-    case Aggregate::kMean:
-      return "mean";
-  }
-  return "min";
-}
-
 double AggregateOf(std::span<const double> values, Aggregate aggregate) {
   switch (aggregate) {
     case Aggregate::kMin:

@@ -440,44 +440,6 @@ double JudgedChange(const ComparisonRow& row) {
   return kNaN;
 }
 
-std::string_view VerdictName(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kRegressed:
-      return "regressed";
-    case Verdict::kImproved:
-      return "improved";
-    case Verdict::kUnchanged:
-      return "unchanged";
-    case Verdict::kTooFewRuns:
-      return "too few runs";
-    case Verdict::kNoData:
-      return "no data";
-    case Verdict::kAdded:
-      return "added";
-    case Verdict::kRemoved:
-      return "removed";
-  }
-  return "unchanged";
-}
-
-std::string_view ComparePolicyName(ComparePolicy policy) {
-  return policy == ComparePolicy::kLnt ? "lnt" : "default";
-}
-
-std::string_view RowOrderName(RowOrder order) {
-  switch (order) {
-    case RowOrder::kVerdict:
-      return "verdict";
-    case RowOrder::kEffect:
-      return "effect";
-    case RowOrder::kName:
-      return "name";
-    case RowOrder::kPValue:
-      return "p";
-  }
-  return "verdict";
-}
-
 std::vector<std::string> ComparisonReport::newly_failing() const {
   std::vector<std::string> names;
   for (const ComparisonRow& row : rows) {

@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+#include "timeit/stats/statistics.h"
+
 namespace timeit::stats {
 namespace {
 
@@ -49,18 +51,16 @@ GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confid
     if (!(ratio > 0) || !std::isfinite(ratio)) return result;
     logs.push_back(std::log(ratio));
   }
+  result.estimate = GeometricMean(ratios);
   size_t count = logs.size();
-  double sum = 0;
-  for (double value : logs) sum += value;
-  result.estimate = std::exp(sum / static_cast<double>(count));
   if (count < 2 || resamples < 1 || !(confidence > 0 && confidence < 1)) return result;
 
   std::mt19937_64 engine(seed);
   std::vector<double> means(static_cast<size_t>(resamples));
+  std::vector<double> resample(count);
   for (double& mean : means) {
-    double resample_sum = 0;
-    for (size_t i = 0; i < count; ++i) resample_sum += logs[UniformIndex(engine, count)];
-    mean = resample_sum / static_cast<double>(count);
+    for (double& value : resample) value = logs[UniformIndex(engine, count)];
+    mean = Mean(resample);
   }
   std::sort(means.begin(), means.end());
   result.lower = std::exp(Quantile(means, (1 - confidence) / 2));

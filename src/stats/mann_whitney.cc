@@ -68,31 +68,10 @@ bool NoTieTableFits(size_t n1, size_t n2) {
   return Log2Binomial(m, n) < 255;
 }
 
-// The exact distribution of 2U without ties.
-//
-// The number of arrangements with statistic u, c(u; m, n), is the coefficient of q^u in the
-// Gaussian binomial coefficient prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i), the generating
-// function of the recurrence c(u; m, n) = c(u - n; m - 1, n) + c(u; m, n - 1). Multiplying
-// by (1 - q^k) and dividing by (1 - q^i) (a running sum with stride i) costs O(m) passes
-// over m n + 1 coefficients. The arithmetic wraps modulo 2^256, which is harmless: it is a
-// ring, every division by (1 - q^i) is exact, and the final coefficients, like their running
-// sums, are at most C(m+n, m) < 2^256, so they come out exact.
 std::shared_ptr<const Table> ComputeNoTieTable(size_t m, size_t n) {
-  size_t cells = m * n + 1;
-  std::vector<Count256> poly(cells);
-  poly[0].limb[0] = 1;
-  for (size_t i = 1; i <= m; ++i) {
-    size_t k = n + i;
-    for (size_t u = cells; u-- > k;) poly[u] -= poly[u - k];
-    for (size_t u = i; u < cells; ++u) poly[u] += poly[u - i];
-  }
-  std::vector<long double> cumulative(cells);
-  Count256 running;
-  for (size_t u = 0; u < cells; ++u) {
-    running += poly[u];
-    cumulative[u] = running.ToLongDouble();
-  }
+  std::vector<long double> cumulative = NoTieCumulativeCounts(m, n);
   long double total = cumulative.back();  // C(m + n, m)
+  size_t cells = cumulative.size();
   auto table = std::make_shared<Table>();
   size_t doubled = 2 * (cells - 1) + 1;
   table->lower.resize(doubled);
@@ -347,16 +326,31 @@ double NormalSigma(const PooledRanks& ranks) {
 
 }  // namespace
 
-std::string_view MannWhitneyMethodName(MannWhitneyMethod method) {
-  switch (method) {
-    case MannWhitneyMethod::kExact:
-      return "exact";
-    case MannWhitneyMethod::kAuto:
-      return "auto";
-    case MannWhitneyMethod::kAsymptotic:
-      return "asymptotic";
+// The number of arrangements with statistic u, c(u; m, n), is the coefficient of q^u in the
+// Gaussian binomial coefficient prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i), the generating
+// function of the recurrence c(u; m, n) = c(u - n; m - 1, n) + c(u; m, n - 1). Multiplying
+// by (1 - q^k) and dividing by (1 - q^i) (a running sum with stride i) costs O(m) passes
+// over m n + 1 coefficients. The arithmetic wraps modulo 2^256, which is harmless: it is a
+// ring, every division by (1 - q^i) is exact, and the final coefficients, like their running
+// sums, are at most C(m+n, m) < 2^256, so they come out exact.
+std::vector<long double> NoTieCumulativeCounts(size_t n1, size_t n2) {
+  size_t m = std::min(n1, n2);  // fewer passes; the counts are symmetric in the two sizes
+  size_t n = std::max(n1, n2);
+  size_t cells = m * n + 1;
+  std::vector<Count256> poly(cells);
+  poly[0].limb[0] = 1;
+  for (size_t i = 1; i <= m; ++i) {
+    size_t k = n + i;
+    for (size_t u = cells; u-- > k;) poly[u] -= poly[u - k];
+    for (size_t u = i; u < cells; ++u) poly[u] += poly[u - i];
   }
-  return "exact";
+  std::vector<long double> cumulative(cells);
+  Count256 running;
+  for (size_t u = 0; u < cells; ++u) {
+    running += poly[u];
+    cumulative[u] = running.ToLongDouble();
+  }
+  return cumulative;
 }
 
 UNullDistribution::UNullDistribution(size_t n1, size_t n2, std::shared_ptr<const Table> table, double sigma)

@@ -92,16 +92,4 @@ double LoneChangeCutoff(size_t family, PAdjustMethod method, double alpha) {
   return StepCutoff(1, family, method, alpha);
 }
 
-std::string_view PAdjustMethodName(PAdjustMethod method) {
-  switch (method) {
-    case PAdjustMethod::kBenjaminiHochberg:
-      return "bh";
-    case PAdjustMethod::kHolm:
-      return "holm";
-    case PAdjustMethod::kNone:
-      break;
-  }
-  return "none";
-}
-
 }  // namespace timeit::stats

@@ -23,6 +23,16 @@ double MedianInPlace(std::vector<double>& values) {
   return (lower + upper) / 2;  // as numpy and LNT, bit for bit
 }
 
+// sum((x - mean)^2). Two passes: summing squares of deviations from the mean does not
+// cancel catastrophically the way sum(x^2) - n mean^2 does for run times that differ by a
+// fraction of a percent.
+double SumOfSquaredDeviations(std::span<const double> values) {
+  double mean = Mean(values);
+  double sum_squares = 0;
+  for (double value : values) sum_squares += (value - mean) * (value - mean);
+  return sum_squares;
+}
+
 }  // namespace
 
 double Min(std::span<const double> values) {
@@ -55,14 +65,13 @@ double Mean(std::span<const double> values) {
 }
 
 double SampleStandardDeviation(std::span<const double> values) {
+  if (values.size() < 2) return values.empty() ? kNaN : 0;
+  return std::sqrt(SumOfSquaredDeviations(values) / static_cast<double>(values.size() - 1));
+}
+
+double PopulationStandardDeviation(std::span<const double> values) {
   if (values.empty()) return kNaN;
-  if (values.size() == 1) return 0;
-  // Two passes: summing squares of deviations from the mean does not cancel catastrophically
-  // the way sum(x^2) - n mean^2 does for run times that differ by a fraction of a percent.
-  double mean = Mean(values);
-  double sum_squares = 0;
-  for (double value : values) sum_squares += (value - mean) * (value - mean);
-  return std::sqrt(sum_squares / static_cast<double>(values.size() - 1));
+  return std::sqrt(SumOfSquaredDeviations(values) / static_cast<double>(values.size()));
 }
 
 double GeometricMean(std::span<const double> values) {

@@ -3,13 +3,11 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <new>
 #include <optional>
 
+#include "../cli/command_line.h"
 #include "options.h"
 #include "timeit/stats/aggregate.h"
 #include "timeit/base/error.h"
@@ -41,23 +39,8 @@ std::string JoinCommand(const std::vector<std::string>& command) {
 
 std::unique_ptr<CounterBackend> MakeBackend(const TimeitOptions& options) {
   if (options.no_perf) return MakeNoCounterBackend("disabled by --no-perf");
-  if (!options.counter_backend.empty()) {
-    return MakeFakeCounterBackend(options.events, options.counter_backend.substr(5));
-  }
+  if (options.fake_counter_file) return MakeFakeCounterBackend(options.events, *options.fake_counter_file);
   return MakeDefaultCounterBackend(options.events);
-}
-
-ChildSpec MakeChildSpec(const TimeitOptions& options) {
-  ChildSpec spec;
-  spec.argv = options.command;
-  spec.stdin_path = options.stdin_path;
-  spec.stdout_path = options.stdout_path;
-  spec.stderr_path = options.stderr_path;
-  spec.working_directory = options.working_directory;
-  spec.limits = options.limits;
-  spec.timeout_seconds = options.timeout_seconds;
-  spec.message_prefix = g_program_name;
-  return spec;
 }
 
 void ReportVerbose(const Measurement& run) {
@@ -83,9 +66,9 @@ void ReportRun(const TimeitOptions& options, const Measurement& run) {
   if (run.failure == LaunchFailure::kInterrupted) return;  // Main() reports it
   if (run.interrupted_by) {
     std::cerr << g_program_name << ": error: received signal " << *run.interrupted_by
-              << ". killing monitored process(es): " << JoinCommand(options.command) << "\n";
+              << ". killing monitored process(es): " << JoinCommand(options.child.argv) << "\n";
   }
-  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << options.command[0] << "\n";
+  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << options.child.argv[0] << "\n";
   if (!run.failure_message.empty()) PrintError(run.failure_message);
   if (run.term_signal) {
     std::cerr << g_program_name << ": error: child terminated by signal " << *run.term_signal << "\n";
@@ -110,97 +93,136 @@ class ProgressLine {
   bool enabled_;
 };
 
-/// Runs the series and writes every output. Returns the exit code. A failure to record a
-/// result is reported and becomes exit 66, but never stops the other outputs.
-int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
-  const std::string command = JoinCommand(options.command);
-  int status_override = -1;
-  auto record = [&](auto&& write) {
+/// Runs that write a result: a failure is reported and remembered (the exit code becomes
+/// 66) but never stops the other outputs, and nothing already measured is lost to an abort.
+class ResultWriter {
+ public:
+  template <typename Writing>
+  void Write(Writing&& write) {
     try {
       write();
     } catch (const Error& error) {
-      PrintError(error.what());
-      status_override = exit_code::kSetupFailure;
+      Fail(error.what());
     } catch (const std::exception& error) {
-      // Not expected, but a result already measured must never be lost to an abort.
-      PrintError(std::string("internal error while recording the run: ") + error.what());
-      status_override = exit_code::kSetupFailure;
+      Fail(std::string("internal error while recording the run: ") + error.what());
+    } catch (...) {
+      Fail("internal error while recording the run: an exception of unknown type");
     }
-  };
+  }
+  bool failed() const { return failed_; }
 
-  std::optional<HostInfo> host;
-  ProgressLine progress(options.repeat + options.warmup > 1 && ::isatty(STDERR_FILENO));
-  bool interrupted_before_start = false;
-  // The last warmup, which stands in for the series when it failed before any measured run.
+ private:
+  void Fail(const std::string& message) {
+    PrintError(message);
+    failed_ = true;
+  }
+  bool failed_ = false;
+};
+
+/// What the series said besides its runs.
+struct SeriesEvents {
+  /// The signal that stopped the series before a run could start (a series can go on to
+  /// report the runs made before it).
+  std::optional<int> interrupted_before_start;
+  /// The last warmup, which stands in for the series when it failed before any measured run.
   std::optional<Measurement> last_warmup;
-  int interrupt_signal = 0;
+};
+
+/// Runs the series with a progress line on a terminal, reporting each run as it ends and
+/// adding it to the results file at once, so a later crash or Ctrl-C loses nothing.
+SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& counters, ResultWriter& writer,
+                               SeriesEvents& events) {
+  const SeriesPlan& plan = options.series;
+  ProgressLine progress(plan.measured_runs + plan.warmup_runs > 1 && ::isatty(STDERR_FILENO));
+  std::optional<HostInfo> host;  // collected once, for the first run saved
   SeriesObserver observer;
   observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
   observer.run_finished = [&](RunKind kind, int, int, const Measurement& run) {
     progress.Clear();
     if (run.failure == LaunchFailure::kInterrupted) {
-      interrupted_before_start = true;
-      interrupt_signal = run.interrupted_by.value_or(0);
+      events.interrupted_before_start = run.interrupted_by.value_or(0);
       return;
     }
     ReportRun(options, run);
-    if (kind == RunKind::kWarmup) last_warmup = run;
-    // Each run is saved the moment it ends, so a later crash or Ctrl-C loses nothing.
+    if (kind == RunKind::kWarmup) events.last_warmup = run;
     if (kind == RunKind::kMeasured && options.json_path) {
-      record([&] {
+      writer.Write([&] {
         if (!host) host = CollectHostInfo();
-        AppendRuns(*options.json_path, options.name.value_or(command), options.command, {run}, *host); });
+        AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
+                   {run}, *host);
+      });
     }
   };
-  SeriesPlan plan{options.warmup, options.repeat, options.ignore_failure};
-  SeriesResult series = RunSeries(MakeChildSpec(options), counters, plan, observer);
-  if (interrupted_before_start) {
-    std::cerr << g_program_name << ": error: received signal " << interrupt_signal << ". exiting.\n";
+  return RunSeries(options.child, counters, plan, observer);
+}
+
+/// The figures the summary shows: the aggregate of the runs that succeeded (failed runs say
+/// nothing about the program's speed), of all runs when none did, of the last warmup when
+/// no measured run was made; and the series' exit code.
+SummaryValues SummarizeSeries(const TimeitOptions& options, const SeriesResult& series,
+                              const std::optional<Measurement>& last_warmup) {
+  UserTimeSource user_time = options.summary.user_time;
+  std::vector<SummaryValues> per_run;
+  for (const Measurement& run : series.runs) {
+    if (run.succeeded()) per_run.push_back(SummaryValuesOf(run, user_time));
+  }
+  if (per_run.empty()) {
+    for (const Measurement& run : series.runs) per_run.push_back(SummaryValuesOf(run, user_time));
+  }
+  if (per_run.empty() && last_warmup) per_run.push_back(SummaryValuesOf(*last_warmup, user_time));
+  SummaryValues values = AggregateSummaries(per_run, options.aggregate);
+  values.exit_code = series.exit_code;
+  return values;
+}
+
+/// The summary file with --summary; otherwise tools/timeit.c's report on stderr for one run
+/// (or with -p), and the run table for a series.
+void WriteSummary(const TimeitOptions& options, const SeriesResult& series, const SummaryValues& values,
+                  ResultWriter& writer) {
+  if (options.summary_path) {
+    writer.Write([&] { WriteTextFile(*options.summary_path, FormatSummary(values, options.summary), O_TRUNC); });
+  } else if (options.series.measured_runs == 1 || options.posix) {
+    std::cerr << FormatStderrReport(values, options.summary, options.posix);
+  } else {
+    int warmups = options.series.warmup_runs;
+    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << JoinCommand(options.child.argv)
+              << "'";
+    if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
+    std::cerr << "\n" << FormatRunTable(series.runs);
+  }
+}
+
+/// --append-exitstatus: "exit N" at the end of the stdout file, appended even when another
+/// output failed (litsupport diffs this file, and a missing "exit N" would turn one failure
+/// into two). No newline before it: reference outputs end in "...okexit 0" when the
+/// program's output had no trailing newline, and litsupport diffs them byte for byte.
+void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter& writer) {
+  writer.Write([&] {
+    WriteTextFile(*options.child.stdout_path, "exit " + std::to_string(exit_code) + "\n", O_APPEND);
+  });
+}
+
+/// Runs the series and writes every output. Returns the exit code.
+int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  ResultWriter writer;
+  SeriesEvents events;
+  SeriesResult series = RunObservedSeries(options, counters, writer, events);
+  if (events.interrupted_before_start) {
+    std::cerr << g_program_name << ": error: received signal " << *events.interrupted_before_start << ". exiting.\n";
     // Before any run there is nothing to report; after some, they are reported as usual.
     if (series.runs.empty()) return exit_code::kSignalledBeforeStart;
   }
-
-  // Failed runs say nothing about the program's speed; they count only if nothing else ran.
-  std::vector<SummaryValues> per_run;
-  for (const Measurement& run : series.runs) {
-    if (run.succeeded()) per_run.push_back(SummaryValuesOf(run, options.user_time));
-  }
-  if (per_run.empty()) {
-    for (const Measurement& run : series.runs) per_run.push_back(SummaryValuesOf(run, options.user_time));
-  }
-  if (per_run.empty() && last_warmup) per_run.push_back(SummaryValuesOf(*last_warmup, options.user_time));
-  SummaryValues values = AggregateSummaries(per_run, options.aggregate);
-  values.exit_code = series.exit_code;
-
-  SummaryOptions summary_options{options.report_maxrss, options.user_time};
-  if (options.summary_path) {
-    record([&] { WriteTextFile(*options.summary_path, FormatSummary(values, summary_options), O_TRUNC); });
-  } else if (options.repeat == 1 || options.posix) {
-    std::cerr << FormatStderrReport(values, summary_options, options.posix);
-  } else {
-    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << command << "'";
-    if (options.warmup > 0) {
-      std::cerr << " after " << options.warmup << " warmup run" << (options.warmup == 1 ? "" : "s");
-    }
-    std::cerr << "\n" << FormatRunTable(series.runs);
-  }
-  if (options.append_exit_status) {
-    // Appended even when another output failed: litsupport diffs this file, and a missing
-    // "exit N" would turn one failure into two.
-    // No newline before it: reference outputs end in "...okexit 0" when the program's
-    // output had no trailing newline, and litsupport diffs them byte for byte.
-    record([&] { WriteTextFile(*options.stdout_path, "exit " + std::to_string(series.exit_code) + "\n", O_APPEND); });
-  }
-  if (status_override >= 0) return status_override;
-  int status = options.append_exit_status ? exit_code::kSuccess : series.exit_code;
-  return status;
+  WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer);
+  if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
+  if (writer.failed()) return exit_code::kSetupFailure;
+  return options.append_exit_status ? exit_code::kSuccess : series.exit_code;
 }
 
 int Main(int argc, char** argv) {
-  if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
-  TimeitOptions options;
   try {
-    options = ParseTimeitOptions(argc, argv);
+    if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
+    TimeitOptions options = ParseTimeitOptions(argc, argv);
+    options.child.message_prefix = g_program_name;
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
     return RunAndReport(options, *counters);
   } catch (const HelpRequested&) {
@@ -218,6 +240,9 @@ int Main(int argc, char** argv) {
   } catch (const std::exception& error) {
     // A bug or an input nobody foresaw: a message and a documented code, never a core dump.
     PrintError(std::string("internal: ") + error.what());
+    return exit_code::kInternalError;
+  } catch (...) {
+    PrintError("internal: an exception of unknown type");
     return exit_code::kInternalError;
   }
 }

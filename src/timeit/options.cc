@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
-#include <iostream>
 
+#include "../cli/command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/measure/event_list.h"
 
@@ -50,8 +50,132 @@ CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maxi
       "N");
 }
 
+// A number of seconds from 0 to 1e9: beyond ~30 years the timer cannot be armed (and the
+// cast to time_t overflows).
+CLI::Validator TimeoutSeconds() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        char* end = nullptr;
+        double seconds = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || !(seconds >= 0) || !(seconds <= 1e9)) {
+          return "'" + value + "' is not a number of seconds from 0 to 1e9";
+        }
+        return {};
+      },
+      "SECONDS");
+}
+
 // Runs of a series: --repeat plus --warmup must still fit an int.
 constexpr unsigned long long kMaxRuns = 1'000'000'000;
+
+// -t, -c, the redirections: how the program is started.
+void AddChildOptions(CLI::App& app, ChildSpec& child) {
+  app.add_option("-t,--timeout", child.timeout_seconds,
+                 "Kill the program's process group after this many seconds (0: never)")
+      ->check(TimeoutSeconds());
+  app.add_option("-c,--chdir", child.working_directory, "Run the program in this directory");
+  app.add_option("--redirect-input", child.stdin_path, "Read the program's stdin from this file");
+  // Later redirections override earlier ones, in command-line order, as upstream: the
+  // callbacks run as each option is parsed.
+  app.add_option_function<std::string>(
+         "--redirect-output", [&child](const std::string& path) { child.stdout_path = child.stderr_path = path; },
+         "Write the program's stdout and stderr to this file")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>(
+         "--redirect-stdout", [&child](const std::string& path) { child.stdout_path = path; },
+         "Write the program's stdout to this file")
+      ->trigger_on_parse();
+  app.add_option_function<std::string>(
+         "--redirect-stderr", [&child](const std::string& path) { child.stderr_path = path; },
+         "Write the program's stderr to this file")
+      ->trigger_on_parse();
+}
+
+// --limit-*: one rlimit each; the last value given for a resource wins.
+void AddLimitOptions(CLI::App& app, std::vector<ResourceLimit>& limits) {
+  for (const LimitOption& limit : kLimitOptions) {
+    app.add_option_function<rlim_t>(
+           limit.flag,
+           [&limits, limit](rlim_t value) {
+             std::erase_if(limits, [&](const ResourceLimit& l) { return l.resource == limit.resource; });
+             limits.push_back({limit.resource, limit.macro, value});
+           },
+           limit.help)
+        // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited", and a
+        // value beyond it would saturate to it.
+        ->check(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
+  }
+}
+
+// -p, --summary, --append-exitstatus, --report-maxrss, --user-time, --aggregate: what is
+// reported and where.
+void AddReportOptions(CLI::App& app, TimeitOptions& options) {
+  app.add_flag("-p,--posix", options.posix, "Report on stderr in POSIX format (no --summary)");
+  app.add_option("--summary", options.summary_path, "Write the timing summary to this file");
+  app.add_flag("--append-exitstatus", options.append_exit_status, "Append 'exit N' to the stdout file and exit 0");
+  app.add_flag("--report-maxrss", options.summary.report_maxrss, "Report the peak resident set size (bytes)");
+  AddChoice(app, "--user-time", options.summary.user_time, kUserTimeSourceSpellings,
+            "What the summary's user line reports: rusage (user CPU time) or task-clock (the kernel's user+sys CPU "
+            "time)");
+  AddChoice(app, "--aggregate", options.aggregate, kAggregateSpellings,
+            "How the summary combines repeated runs: min (as LNT), median or mean");
+}
+
+// -e, --no-perf, -v and the hidden --counter-backend: what is counted and how.
+void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std::string>& events) {
+  constexpr std::string_view kFake = "fake:";
+  app.add_option("-e,--events", events,
+                 "Comma-separated events to count (any name libpfm4 knows); default: task-clock, "
+                 "cycles, instructions, branches, branch-misses, cache-references, cache-misses, "
+                 "context-switches, cpu-migrations, page-faults");
+  app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
+  app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
+  app.add_option_function<std::string>("--counter-backend",
+                                       [&options, kFake](const std::string& backend) {
+                                         if (!backend.starts_with(kFake)) {
+                                           throw CLI::ValidationError("--counter-backend", "must be fake:FILE");
+                                         }
+                                         options.fake_counter_file = backend.substr(kFake.size());
+                                       })
+      ->group("");
+}
+
+// --json, --name, -r, --warmup, --ignore-failure: the series and where its runs are kept.
+void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
+  app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
+  app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
+  app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")
+      ->check(WholeNumberIn(1, kMaxRuns));
+  app.add_option("--warmup", options.series.warmup_runs, "Run the program K times first, unrecorded")
+      ->check(WholeNumberIn(0, kMaxRuns));
+  app.add_flag("--ignore-failure", options.series.ignore_failure,
+               "Keep repeating after a run fails (otherwise the first failure stops the series)");
+}
+
+// The command: what CLI11 left after the options, without a leading `--`.
+std::vector<std::string> TakeCommand(const CLI::App& app) {
+  std::vector<std::string> rest = app.remaining();
+  if (!rest.empty() && rest.front() == "--") {
+    rest.erase(rest.begin());
+  } else if (!rest.empty() && !rest.front().empty() && rest.front()[0] == '-') {
+    throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
+  }
+  if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
+  return rest;
+}
+
+std::vector<std::string> EventsToCount(const std::optional<std::string>& events) {
+  if (!events) return DefaultEvents();
+  if (events->empty()) throw Error(ErrorKind::kUsage, "-e/--events: the event list is empty");
+  return ParseEventList(*events);
+}
+
+// What no single option can check on its own.
+void CheckCombinations(const TimeitOptions& options) {
+  if (options.append_exit_status && !options.child.stdout_path) {
+    throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
+  }
+}
 
 }  // namespace
 
@@ -66,110 +190,17 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   app.prefix_command();
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
-  app.add_flag("-p,--posix", options.posix, "Report on stderr in POSIX format (no --summary)");
-  app.add_option("-t,--timeout", options.timeout_seconds,
-                 "Kill the program's process group after this many seconds (0: never)")
-      ->check(CLI::Validator(
-          [](std::string& value) -> std::string {
-            char* end = nullptr;
-            double seconds = std::strtod(value.c_str(), &end);
-            // Beyond ~30 years the timer cannot be armed (and the cast to time_t overflows).
-            if (value.empty() || *end != '\0' || !(seconds >= 0) || !(seconds <= 1e9)) {
-              return "'" + value + "' is not a number of seconds from 0 to 1e9";
-            }
-            return {};
-          },
-          "SECONDS"));
-  app.add_option("-c,--chdir", options.working_directory, "Run the program in this directory");
-  app.add_option("--summary", options.summary_path, "Write the timing summary to this file");
-  app.add_option("--redirect-input", options.stdin_path, "Read the program's stdin from this file");
-  // Later redirections override earlier ones, in command-line order, as upstream: the
-  // callbacks run as each option is parsed.
-  app.add_option_function<std::string>(
-         "--redirect-output",
-         [&options](const std::string& path) { options.stdout_path = options.stderr_path = path; },
-         "Write the program's stdout and stderr to this file")
-      ->trigger_on_parse();
-  app.add_option_function<std::string>(
-         "--redirect-stdout", [&options](const std::string& path) { options.stdout_path = path; },
-         "Write the program's stdout to this file")
-      ->trigger_on_parse();
-  app.add_option_function<std::string>(
-         "--redirect-stderr", [&options](const std::string& path) { options.stderr_path = path; },
-         "Write the program's stderr to this file")
-      ->trigger_on_parse();
-  app.add_flag("--append-exitstatus", options.append_exit_status,
-               "Append 'exit N' to the stdout file and exit 0");
-  app.add_flag("--report-maxrss", options.report_maxrss, "Report the peak resident set size (bytes)");
-  for (const LimitOption& limit : kLimitOptions) {
-    app.add_option_function<rlim_t>(
-        limit.flag,
-        [&options, limit](rlim_t value) {
-          std::erase_if(options.limits, [&](const ResourceLimit& l) { return l.resource == limit.resource; });
-          options.limits.push_back({limit.resource, limit.macro, value});
-        },
-        limit.help)
-        // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited", and a
-        // value beyond it would saturate to it.
-        ->check(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
-  }
-
   std::optional<std::string> events;
-  app.add_option("-e,--events", events,
-                 "Comma-separated events to count (any name libpfm4 knows); default: task-clock, "
-                 "cycles, instructions, branches, branch-misses, cache-references, cache-misses, "
-                 "context-switches, cpu-migrations, page-faults");
-  app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
-  app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
-  std::string user_time = "rusage";
-  app.add_option("--user-time", user_time,
-                 "What the summary's user line reports: rusage (user CPU time) or task-clock "
-                 "(the kernel's user+sys CPU time)")
-      ->check(CLI::IsMember({"rusage", "task-clock"}));
-  app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
-  app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
-  app.add_option("-r,--repeat", options.repeat, "Run the program N times and record every run")
-      ->check(WholeNumberIn(1, kMaxRuns));
-  app.add_option("--warmup", options.warmup, "Run the program K times first, unrecorded")
-      ->check(WholeNumberIn(0, kMaxRuns));
-  std::string aggregate = "min";
-  app.add_option("--aggregate", aggregate,
-                 "How the summary combines repeated runs: min (default, as LNT), median or mean")
-      ->check(CLI::IsMember({"min", "median", "mean"}));
-  app.add_flag("--ignore-failure", options.ignore_failure,
-               "Keep repeating after a run fails (otherwise the first failure stops the series)");
-  app.add_option("--counter-backend", options.counter_backend)->group("");
+  AddChildOptions(app, options.child);
+  AddLimitOptions(app, options.child.limits);
+  AddReportOptions(app, options);
+  AddCounterOptions(app, options, events);
+  AddSeriesOptions(app, options);
+  ParseCommandLine(app, argc, argv);
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    throw HelpRequested{};
-  } catch (const CLI::ParseError& e) {
-    throw Error(ErrorKind::kUsage, e.what());
-  }
-
-  std::vector<std::string> rest = app.remaining();
-  if (!rest.empty() && rest.front() == "--") {
-    rest.erase(rest.begin());
-  } else if (!rest.empty() && rest.front().size() > 0 && rest.front()[0] == '-') {
-    throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
-  }
-  if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
-  options.command = std::move(rest);
-
-  options.aggregate = aggregate == "median" ? Aggregate::kMedian
-                      : aggregate == "mean"   ? Aggregate::kMean
-                                              : Aggregate::kMin;
-  options.user_time = user_time == "task-clock" ? UserTimeSource::kTaskClock : UserTimeSource::kRusage;
-  if (events && events->empty()) throw Error(ErrorKind::kUsage, "-e/--events: the event list is empty");
-  options.events = events ? ParseEventList(*events) : DefaultEvents();
-  if (options.append_exit_status && !options.stdout_path) {
-    throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
-  }
-  if (!options.counter_backend.empty() && options.counter_backend.rfind("fake:", 0) != 0) {
-    throw Error(ErrorKind::kUsage, "--counter-backend must be fake:FILE");
-  }
+  options.child.argv = TakeCommand(app);
+  options.events = EventsToCount(events);
+  CheckCombinations(options);
   return options;
 }
 

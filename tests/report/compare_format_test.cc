@@ -31,6 +31,14 @@ size_t Fields(const std::string& line) {
   return fields;
 }
 
+TEST(CompareFormatTest, FormatNames) {
+  EXPECT_EQ(CompareFormatName(CompareFormat::kText), "text");
+  EXPECT_EQ(CompareFormatName(CompareFormat::kJson), "json");
+  EXPECT_EQ(CompareFormatName(CompareFormat::kCsv), "csv");
+  EXPECT_EQ(CompareFormatName(CompareFormat::kMarkdown), "markdown");
+  EXPECT_EQ(ValueSpelled(kCompareFormatSpellings, "markdown"), CompareFormat::kMarkdown);
+}
+
 TEST(CompareFormatTest, CsvRowsHaveTheHeadersFieldCount) {
   std::istringstream csv(FormatCompareCsv(Report()));
   std::string header, line;

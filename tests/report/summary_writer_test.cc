@@ -17,6 +17,12 @@ SummaryValues Values(int exit_code, double real, double user, double sys, uint64
   return values;
 }
 
+TEST(FormatSummaryTest, UserTimeSourceSpellings) {
+  EXPECT_EQ(ValueSpelled(kUserTimeSourceSpellings, "rusage"), UserTimeSource::kRusage);
+  EXPECT_EQ(ValueSpelled(kUserTimeSourceSpellings, "task-clock"), UserTimeSource::kTaskClock);
+  EXPECT_EQ(ValueSpelled(kUserTimeSourceSpellings, "task_clock"), std::nullopt);
+}
+
 TEST(FormatSummaryTest, TimeitCLayout) {
   EXPECT_EQ(FormatSummary(Values(0, 0.0043, 0, 0.0038), {}),
             "exit 0\n"

@@ -28,6 +28,22 @@ ComparisonRow RowOf(const ComparisonReport& report, const std::string& benchmark
   throw std::runtime_error("no row " + benchmark);
 }
 
+TEST(ComparisonTest, SpellingsOfPolicyOrderAndVerdict) {
+  EXPECT_EQ(ComparePolicyName(ComparePolicy::kDefault), "default");
+  EXPECT_EQ(ComparePolicyName(ComparePolicy::kLnt), "lnt");
+  EXPECT_EQ(ValueSpelled(kRowOrderSpellings, "p"), RowOrder::kPValue);
+  EXPECT_EQ(RowOrderName(RowOrder::kVerdict), "verdict");
+  EXPECT_EQ(RowOrderName(RowOrder::kEffect), "effect");
+  EXPECT_EQ(RowOrderName(RowOrder::kName), "name");
+  EXPECT_EQ(VerdictName(Verdict::kTooFewRuns), "too few runs");
+  EXPECT_EQ(VerdictName(Verdict::kNoData), "no data");
+  // Every verdict, in report order, has its own spelling.
+  for (size_t i = 0; i < kVerdictSpellings.size(); ++i) {
+    EXPECT_EQ(static_cast<size_t>(kVerdictSpellings[i].value), i);
+    EXPECT_EQ(ValueSpelled(kVerdictSpellings, kVerdictSpellings[i].word), kVerdictSpellings[i].value);
+  }
+}
+
 TEST(ComparisonTest, ClearSlowdownRegressesAndSpeedupImproves) {
   SampleSet base, candidate;
   Add(base, "slower", "task-clock", {1, 2, 3, 4, 5});

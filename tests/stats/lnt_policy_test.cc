@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "timeit/base/error.h"
+#include "stats/u_recurrence_oracle.h"
 
 namespace timeit::lnt {
 namespace {
@@ -20,28 +21,11 @@ std::vector<double> Range(double first, int count, double step = 1) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Critical values computed independently of the library: the null distribution of U for
-// sizes m and n has the Gaussian binomial coefficient [m + n choose m]_q as its generating
-// function, prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i), built here by polynomial multiplication
-// and division (the library uses the counting recursion instead).
+// Critical values computed independently of the library, from the test oracle's recurrence
+// (the library derives its tables from the Mann-Whitney test's own exact distribution).
 std::vector<uint64_t> UDistribution(int m, int n) {
-  std::vector<int64_t> poly = {1};  // [n + i choose i]_q, of degree i * n
-  for (int i = 1; i <= m; ++i) {
-    const size_t shift = static_cast<size_t>(n + i);
-    // Multiply by (1 - q^(n+i)).
-    std::vector<int64_t> product(poly.size() + shift, 0);
-    for (size_t k = 0; k < poly.size(); ++k) {
-      product[k] += poly[k];
-      product[k + shift] -= poly[k];
-    }
-    // Divide by (1 - q^i): quotient[k] = product[k] + quotient[k - i].
-    for (size_t k = static_cast<size_t>(i); k < product.size(); ++k) {
-      product[k] += product[k - static_cast<size_t>(i)];
-    }
-    product.resize(static_cast<size_t>(i * n + 1));  // the rest is 0
-    poly = product;
-  }
-  return std::vector<uint64_t>(poly.begin(), poly.end());
+  return stats::oracle::RecurrenceUCounts<uint64_t>(static_cast<size_t>(m), static_cast<size_t>(n),
+                                                     static_cast<size_t>(m * n + 1));
 }
 
 // Largest u with P(U <= u) <= alpha / 2, or 0; alpha / 2 = 1 / half_alpha_denominator.

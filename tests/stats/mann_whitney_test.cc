@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <utility>
 #include <vector>
+
+#include "stats/u_recurrence_oracle.h"
 
 namespace timeit::stats {
 namespace {
@@ -394,27 +397,26 @@ TEST(MannWhitneyTest, TwoDistinctValuesAtLargeSizes) {
   EXPECT_LT(MannWhitneyU(x, y, MannWhitneyMethod::kAuto).p_value, result.p_value);
 }
 
+TEST(MannWhitneyTest, NoTieCumulativeCountsMatchTheRecurrence) {
+  for (auto [m, n] : {std::pair<size_t, size_t>{1, 1}, {2, 2}, {3, 7}, {7, 3}, {9, 14}, {20, 20}, {33, 33}}) {
+    std::vector<long double> cumulative = NoTieCumulativeCounts(m, n);
+    std::vector<uint64_t> counts = oracle::RecurrenceUCounts<uint64_t>(m, n, m * n + 1);
+    ASSERT_EQ(cumulative.size(), counts.size());
+    uint64_t running = 0;
+    for (size_t u = 0; u < counts.size(); ++u) {
+      running += counts[u];
+      ASSERT_EQ(cumulative[u], static_cast<long double>(running)) << m << "x" << n << " u " << u;
+    }
+  }
+}
+
 // Beyond the boundary, without ties, the normal approximation is conservative and close.
-// The exact distribution here comes from the textbook recurrence
-// c(u; m, n) = c(u - n; m - 1, n) + c(u; m, n - 1), summed in long double (all terms are
-// positive, so nothing cancels), independent of the library's table; only the lower tail
-// (u up to 6,500, beyond p = 1e-3) is needed.
+// The exact distribution here comes from the test oracle's recurrence, independent of the
+// library's table; only the lower tail (u up to 6,500, beyond p = 1e-3) is needed.
 TEST(MannWhitneyTest, NormalApproximationBeyondTheBoundaryIsConservative) {
   constexpr size_t kSide = 130;  // the first balanced size without an exact table
   constexpr size_t kCells = 6501;
-  std::vector<std::vector<long double>> previous(kSide + 1, std::vector<long double>(kCells, 0));
-  for (size_t n = 0; n <= kSide; ++n) previous[n][0] = 1;  // m = 0
-  for (size_t m = 1; m <= kSide; ++m) {
-    std::vector<std::vector<long double>> current(kSide + 1, std::vector<long double>(kCells, 0));
-    current[0][0] = 1;
-    for (size_t n = 1; n <= kSide; ++n) {
-      for (size_t u = 0; u < kCells && u <= m * n; ++u) {
-        current[n][u] = current[n - 1][u] + (u >= n ? previous[n][u - n] : 0);
-      }
-    }
-    previous = std::move(current);
-  }
-  const std::vector<long double>& counts = previous[kSide];
+  const std::vector<long double> counts = oracle::RecurrenceUCounts<long double>(kSide, kSide, kCells);
   long double total = std::exp(std::lgamma(261.0L) - 2 * std::lgamma(131.0L));  // C(260, 130)
   Values x;
   for (size_t i = 1; i <= kSide; ++i) x.push_back(static_cast<double>(i));

@@ -18,6 +18,7 @@ TEST(StatisticsTest, EmptySampleIsNaN) {
   EXPECT_TRUE(std::isnan(MedianAbsoluteDeviation(empty)));
   EXPECT_TRUE(std::isnan(Mean(empty)));
   EXPECT_TRUE(std::isnan(SampleStandardDeviation(empty)));
+  EXPECT_TRUE(std::isnan(PopulationStandardDeviation(empty)));
   EXPECT_TRUE(std::isnan(GeometricMean(empty)));
 }
 
@@ -29,6 +30,7 @@ TEST(StatisticsTest, SingleValue) {
   EXPECT_EQ(MedianAbsoluteDeviation(one), 0.0);
   EXPECT_EQ(Mean(one), 4.5);
   EXPECT_EQ(SampleStandardDeviation(one), 0.0);
+  EXPECT_EQ(PopulationStandardDeviation(one), 0.0);
   EXPECT_DOUBLE_EQ(GeometricMean(one), 4.5);
 }
 
@@ -72,6 +74,12 @@ TEST(StatisticsTest, MadIsZeroWhenMostValuesAreEqual) {
 TEST(StatisticsTest, Mean) {
   EXPECT_DOUBLE_EQ(Mean(Values{1, 2, 3, 4}), 2.5);
   EXPECT_DOUBLE_EQ(Mean(Values{-2, 2, 9}), 3.0);
+}
+
+TEST(StatisticsTest, PopulationStandardDeviationDividesByN) {
+  EXPECT_EQ(PopulationStandardDeviation(Values{2, 4, 4, 4, 5, 5, 7, 9}), 2.0);  // numpy.std: 2.0
+  EXPECT_DOUBLE_EQ(PopulationStandardDeviation(Values{1, 3}), 1.0);
+  EXPECT_NEAR(PopulationStandardDeviation(Values{1e9 + 1, 1e9 + 2, 1e9 + 3}), std::sqrt(2.0 / 3), 1e-9);
 }
 
 TEST(StatisticsTest, SampleStandardDeviationDividesByNMinusOne) {

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
+
 namespace timeit {
 
 /// What became of one requested event in one run, with perf stat's vocabulary.
@@ -20,8 +22,17 @@ enum class CounterStatus {
   kNotSupported,
 };
 
+inline constexpr Spellings<CounterStatus, 4> kCounterStatusSpellings = {{
+    {"counted", CounterStatus::kCounted},
+    {"multiplexed", CounterStatus::kMultiplexed},
+    {"not-counted", CounterStatus::kNotCounted},
+    {"not-supported", CounterStatus::kNotSupported},
+}};
+
 /// "counted", "multiplexed", "not-counted", "not-supported": the spelling in results files.
-std::string_view CounterStatusName(CounterStatus status);
+constexpr std::string_view CounterStatusName(CounterStatus status) {
+  return SpellingOf(kCounterStatusSpellings, status);
+}
 
 /// One event's outcome for one run.
 struct CounterReading {

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
 #include "timeit/stats/comparison.h"
 
 /// Writers of a comparison report: pure functions from a report to text.
@@ -11,8 +12,17 @@ namespace timeit {
 
 enum class CompareFormat { kText, kJson, kCsv, kMarkdown };
 
+inline constexpr Spellings<CompareFormat, 4> kCompareFormatSpellings = {{
+    {"text", CompareFormat::kText},
+    {"json", CompareFormat::kJson},
+    {"csv", CompareFormat::kCsv},
+    {"markdown", CompareFormat::kMarkdown},
+}};
+
 /// "text", "json", "csv", "markdown".
-std::string_view CompareFormatName(CompareFormat format);
+constexpr std::string_view CompareFormatName(CompareFormat format) {
+  return SpellingOf(kCompareFormatSpellings, format);
+}
 
 /// An aligned table in the report's order, below lines that say how verdicts are decided
 /// and, per metric, what its family allows (family size, the p a lone change needs, the

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "timeit/base/spellings.h"
 #include "timeit/measure/measurement.h"
 #include "timeit/stats/aggregate.h"
 
@@ -18,6 +19,11 @@ enum class UserTimeSource {
   /// (timeit.sh) reported; rusage user + sys when task-clock was not counted.
   kTaskClock,
 };
+
+inline constexpr Spellings<UserTimeSource, 2> kUserTimeSourceSpellings = {{
+    {"rusage", UserTimeSource::kRusage},
+    {"task-clock", UserTimeSource::kTaskClock},
+}};
 
 /// One extra summary line: an event that was counted.
 struct SummaryCounter {

@@ -3,6 +3,7 @@
 #include <span>
 #include <string_view>
 
+#include "timeit/base/spellings.h"
 
 namespace timeit {
 
@@ -14,8 +15,14 @@ enum class Aggregate {
   kMean,
 };
 
+inline constexpr Spellings<Aggregate, 3> kAggregateSpellings = {{
+    {"min", Aggregate::kMin},
+    {"median", Aggregate::kMedian},
+    {"mean", Aggregate::kMean},
+}};
+
 /// "min", "median", "mean".
-std::string_view AggregateName(Aggregate aggregate);
+constexpr std::string_view AggregateName(Aggregate aggregate) { return SpellingOf(kAggregateSpellings, aggregate); }
 
 /// `aggregate` of `values`; NaN for none.
 double AggregateOf(std::span<const double> values, Aggregate aggregate);

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
 #include "timeit/stats/lnt_policy.h"
 #include "timeit/stats/mann_whitney.h"
 #include "timeit/stats/p_adjust.h"
@@ -23,8 +24,15 @@ enum class ComparePolicy {
   kLnt,
 };
 
+inline constexpr Spellings<ComparePolicy, 2> kComparePolicySpellings = {{
+    {"default", ComparePolicy::kDefault},
+    {"lnt", ComparePolicy::kLnt},
+}};
+
 /// "default", "lnt".
-std::string_view ComparePolicyName(ComparePolicy policy);
+constexpr std::string_view ComparePolicyName(ComparePolicy policy) {
+  return SpellingOf(kComparePolicySpellings, policy);
+}
 
 /// How the report's rows are ordered.
 enum class RowOrder {
@@ -39,8 +47,15 @@ enum class RowOrder {
   kPValue,
 };
 
+inline constexpr Spellings<RowOrder, 4> kRowOrderSpellings = {{
+    {"verdict", RowOrder::kVerdict},
+    {"effect", RowOrder::kEffect},
+    {"name", RowOrder::kName},
+    {"p", RowOrder::kPValue},
+}};
+
 /// "verdict", "effect", "name", "p": the spellings of the command line and the JSON report.
-std::string_view RowOrderName(RowOrder order);
+constexpr std::string_view RowOrderName(RowOrder order) { return SpellingOf(kRowOrderSpellings, order); }
 
 struct CompareSettings {
   /// Metrics to compare; empty means task-clock where both sides have it, else user.
@@ -75,8 +90,18 @@ enum class Verdict {
   kRemoved,
 };
 
+inline constexpr Spellings<Verdict, 7> kVerdictSpellings = {{
+    {"regressed", Verdict::kRegressed},
+    {"improved", Verdict::kImproved},
+    {"unchanged", Verdict::kUnchanged},
+    {"too few runs", Verdict::kTooFewRuns},
+    {"no data", Verdict::kNoData},
+    {"added", Verdict::kAdded},
+    {"removed", Verdict::kRemoved},
+}};
+
 /// "regressed", "improved", "unchanged", "too few runs", "no data", "added", "removed".
-std::string_view VerdictName(Verdict verdict);
+constexpr std::string_view VerdictName(Verdict verdict) { return SpellingOf(kVerdictSpellings, verdict); }
 
 /// One side of one row.
 struct SideSummary {

@@ -2,6 +2,9 @@
 
 #include <optional>
 #include <span>
+#include <string_view>
+
+#include "timeit/base/spellings.h"
 
 /// LNT's own change rules (lnt/server/reporting/analysis.py and lnt/util/stats.py), for
 /// users who want LNT's verdicts exactly, quirks included.
@@ -37,8 +40,16 @@ enum class Rule {
   kSingleSample,
 };
 
+inline constexpr Spellings<Rule, 5> kRuleSpellings = {{
+    {"new min is 0", Rule::kZeroCurrent},
+    {"min-change floor", Rule::kMinChangeFloor},
+    {"Mann-Whitney: same", Rule::kMannWhitney},
+    {"2.576 stddev", Rule::kStddev},
+    {"0.2% (1 run)", Rule::kSingleSample},
+}};
+
 /// "new min is 0", "min-change floor", "Mann-Whitney: same", "2.576 stddev", "0.2% (1 run)".
-const char* RuleName(Rule rule);
+constexpr std::string_view RuleName(Rule rule) { return SpellingOf(kRuleSpellings, rule); }
 
 struct Comparison {
   /// min of the new samples (LNT's default aggregate); max when bigger is better.

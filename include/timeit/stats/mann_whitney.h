@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
+
 /// The Mann-Whitney U test, two-sided, with a choice of null distribution. The statistic is
 /// handled doubled (2U), so that ties, which count 1/2, stay integers.
 namespace timeit::stats {
@@ -33,8 +35,16 @@ enum class MannWhitneyMethod {
   kAsymptotic,
 };
 
+inline constexpr Spellings<MannWhitneyMethod, 3> kMannWhitneyMethodSpellings = {{
+    {"exact", MannWhitneyMethod::kExact},
+    {"auto", MannWhitneyMethod::kAuto},
+    {"asymptotic", MannWhitneyMethod::kAsymptotic},
+}};
+
 /// "exact", "auto", "asymptotic": the spellings of the command line and the JSON report.
-std::string_view MannWhitneyMethodName(MannWhitneyMethod method);
+constexpr std::string_view MannWhitneyMethodName(MannWhitneyMethod method) {
+  return SpellingOf(kMannWhitneyMethodSpellings, method);
+}
 
 /// The null distribution of U for two samples of given sizes and tie pattern, and the
 /// two-sided p-value it gives any value of the statistic. The test's p-value and the
@@ -140,6 +150,14 @@ MannWhitneyResult MannWhitneyU(std::span<const double> x, std::span<const double
 /// 3 can never reach 0.05; asymptotic: 2 sf((n1 n2 / 2 - 1/2) / sigma), 1.8e-4 at 10 vs 10
 /// where the exact test reaches 1.1e-5. 1 when a sample is empty.
 double SmallestPValue(size_t n1, size_t n2, MannWhitneyMethod method);
+
+/// The exact null distribution of U without ties, as counts: element u (0 .. n1 n2) is the
+/// number of the C(n1 + n2, n1) equally likely orderings of the pooled samples whose U is at
+/// most u, so the last is C(n1 + n2, n1). Exact integers while that is below 2^64 (every
+/// pair of sizes up to 33 x 33), rounded to long double beyond; needs C(n1 + n2, n1) < 2^256.
+/// The no-tie tables of the test are built from it, and so are LNT's critical values
+/// (lnt_policy.cc).
+std::vector<long double> NoTieCumulativeCounts(size_t n1, size_t n2);
 
 /// The exact distribution whatever the cost (for tests and oracles): the cached no-tie table
 /// where it exists, otherwise the dynamic program over tie groups. Its work grows as

@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/base/spellings.h"
+
 /// Corrections for testing many benchmarks at once: with 200 unchanged benchmarks tested at
 /// 0.05, about 10 would be flagged by chance alone.
 namespace timeit::stats {
@@ -22,8 +24,16 @@ enum class PAdjustMethod {
 /// without a test) stay NaN and are not counted in n. A family of one is returned unchanged.
 std::vector<double> AdjustPValues(std::span<const double> p_values, PAdjustMethod method);
 
+inline constexpr Spellings<PAdjustMethod, 3> kPAdjustMethodSpellings = {{
+    {"bh", PAdjustMethod::kBenjaminiHochberg},
+    {"holm", PAdjustMethod::kHolm},
+    {"none", PAdjustMethod::kNone},
+}};
+
 /// "bh", "holm", "none".
-std::string_view PAdjustMethodName(PAdjustMethod method);
+constexpr std::string_view PAdjustMethodName(PAdjustMethod method) {
+  return SpellingOf(kPAdjustMethodSpellings, method);
+}
 
 /// What a correction at level `alpha` did to a family, as cut-offs on raw p-values.
 struct FamilyCutoffs {

@@ -20,12 +20,17 @@ double Median(std::span<const double> values);
 /// value, and 0 whenever more than half the values are equal.
 double MedianAbsoluteDeviation(std::span<const double> values);
 
+/// The mean of the values summed left to right, then divided by their count.
 double Mean(std::span<const double> values);
 
-/// Sample standard deviation (divides by n - 1, as numpy.std(ddof=1); LNT divides by n);
-/// 0 for a single value. Computed from deviations from the mean, so it does not cancel for
-/// large values with a small spread.
+/// Sample standard deviation (divides by n - 1, as numpy.std(ddof=1)); 0 for a single value.
+/// Both standard deviations are computed from deviations from Mean, so they do not cancel
+/// for large values with a small spread.
 double SampleStandardDeviation(std::span<const double> values);
+
+/// Population standard deviation (divides by n, as numpy.std() and LNT's
+/// stats.standard_deviation); 0 for a single value.
+double PopulationStandardDeviation(std::span<const double> values);
 
 /// exp(mean(log x)); NaN if any value is not positive.
 double GeometricMean(std::span<const double> values);
