@@ -264,7 +264,11 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
                                prefix.c_str(), limit.name.c_str(),
                                static_cast<unsigned long>(wanted.rlim_cur),
                                static_cast<unsigned long>(wanted.rlim_max));
-    ssize_t ignored = ::write(STDERR_FILENO, message, static_cast<size_t>(length));
+    // This runs between fork and exec, so no allocation: a stack buffer, and a message
+    // cut short when a very long program name would not fit.
+    if (length < 0) return;
+    size_t size = std::min(static_cast<size_t>(length), sizeof message - 1);
+    ssize_t ignored = ::write(STDERR_FILENO, message, size);
     (void)ignored;
   }
 }

@@ -44,6 +44,8 @@ SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const Se
       return result;
     }
   }
+  // A signal during a run stopped the series above; one now came after the last run.
+  result.late_signal = SignalScope::ReceivedSignal();
   return result;
 }
 

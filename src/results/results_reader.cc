@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/results/results_file.h"
 #include "timeit/sys/unique_fd.h"
@@ -295,9 +296,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         break;
       case Place::kMetricValue:
         if (!std::isfinite(number) || number < 0) {
-          char value[64];
-          std::snprintf(value, sizeof value, "%g", number);
-          return Fail(Path() + ": " + value + " is not a valid measurement (negative or not finite)");
+          return Fail(Path() + ": " + StringPrintf("%g", number) + " is not a valid measurement (negative or not finite)");
         }
         run_metrics_.emplace_back(stack_.back().key, number);
         break;

@@ -215,6 +215,12 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer);
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
   if (writer.failed()) return exit_code::kSetupFailure;
+  if (series.late_signal && !options.append_exit_status) {
+    // Everything is saved; a script that pressed Ctrl-C must still see that it did.
+    std::cerr << g_program_name << ": error: received signal " << *series.late_signal
+              << " after the last run; its results are saved. exiting.\n";
+    return exit_code::kSignalBase + *series.late_signal;
+  }
   return options.append_exit_status ? exit_code::kSuccess : series.exit_code;
 }
 

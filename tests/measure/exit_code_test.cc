@@ -7,6 +7,8 @@
 
 #include <cerrno>
 
+#include "timeit/sys/retry_on_eintr.h"
+
 namespace timeit {
 namespace {
 
@@ -36,8 +38,7 @@ int WaitStatusOfChild(void (*body)()) {
     ::_exit(100);
   }
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  RetryOnEintr([&] { return ::waitpid(pid, &status, 0); });
   return status;
 }
 

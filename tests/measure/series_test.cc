@@ -100,6 +100,23 @@ class SeriesPolicyTest : public ::testing::Test {
 
 using Tags = std::vector<std::string>;
 
+// SIGINT arriving after the last run ended (while it is being saved) is neither lost nor
+// taken for an interrupt of a run: the series is complete and says a signal came late.
+TEST_F(SeriesPolicyTest, SignalAfterTheLastRunIsReported) {
+  SeriesObserver observer;
+  observer.run_finished = [](RunKind, int index, int total, const Measurement&) {
+    if (index + 1 == total) ::raise(SIGINT);  // caught by the series' SignalScope
+  };
+  SeriesResult result = Run({0, 2, false}, {Exits(0), Exits(0)}, observer);
+  EXPECT_EQ(Kept(result), (Tags{"launch 1", "launch 2"}));
+  EXPECT_FALSE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.late_signal, SIGINT);
+
+  SeriesResult quiet = Run({0, 2, false}, {Exits(0), Exits(0)});
+  EXPECT_EQ(quiet.late_signal, std::nullopt);
+}
+
 TEST_F(SeriesPolicyTest, WarmupsRunFirstAndAreNotRecorded) {
   SeriesResult result = Run({2, 3, false}, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
   EXPECT_EQ(Kept(result), (Tags{"launch 3", "launch 4", "launch 5"}));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "timeit/measure/child_spec.h"
@@ -38,6 +39,9 @@ struct SeriesResult {
   /// timeit's exit code: the code of the run that stopped the series, else the first
   /// non-zero one, else 0.
   int exit_code = 0;
+  /// A signal timeit received after the last run had ended, while it was being saved: the
+  /// series is complete, but timeit was asked to stop, and must say so in its exit status.
+  std::optional<int> late_signal;
 };
 
 /// Runs the program once and measures it: Launch, or in tests a fake that returns
