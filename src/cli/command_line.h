@@ -14,13 +14,21 @@ namespace timeit {
 /// Thrown for --help after the usage text has been printed.
 struct HelpRequested {};
 
-/// app.parse, with --help printed to stdout and thrown as HelpRequested, and every parse
-/// error thrown as a usage Error carrying CLI11's message.
+/// --version: prints "NAME VERSION" (the project's version) and exits 0, as --help does.
+inline void AddVersionFlag(CLI::App& app, const std::string& version) {
+  app.set_version_flag("--version", app.get_name() + " " + version, "Print the version and exit");
+}
+
+/// app.parse, with --help and --version printed to stdout and thrown as HelpRequested, and
+/// every parse error thrown as a usage Error carrying CLI11's message.
 inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
+    throw HelpRequested{};
+  } catch (const CLI::CallForVersion& version) {
+    std::cout << version.what() << "\n";
     throw HelpRequested{};
   } catch (const CLI::ParseError& e) {
     throw Error(ErrorKind::kUsage, e.what());

@@ -6,6 +6,7 @@
 #include "../cli/command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
+#include "timeit/results/host_info.h"
 
 namespace timeit {
 namespace {
@@ -107,6 +108,7 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   AddInputOptions(app, options, positional);
   AddVerdictOptions(app, options.settings);
   AddOutputOptions(app, options);
+  AddVersionFlag(app, TimeitVersion());
   ParseCommandLine(app, argc, argv);
   TakeFiles(positional, options);
   return options;

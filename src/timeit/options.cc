@@ -9,6 +9,7 @@
 #include "../cli/command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/measure/event_list.h"
+#include "timeit/results/host_info.h"
 
 namespace timeit {
 namespace {
@@ -196,6 +197,7 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   AddReportOptions(app, options);
   AddCounterOptions(app, options, events);
   AddSeriesOptions(app, options);
+  AddVersionFlag(app, TimeitVersion());
   ParseCommandLine(app, argc, argv);
 
   options.child.argv = TakeCommand(app);
