@@ -87,6 +87,8 @@ SignalScope::SignalScope() {
   g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
 }
 
+// Restoring an action sigaction itself returned cannot fail (EINVAL and EFAULT are the
+// only errors), so the results are not checked here, where nothing could be done anyway.
 void SignalScope::Restore() {
   for (size_t i = 0; i < std::size(kForwardedSignals); ++i) {
     if (installed_[i]) ::sigaction(kForwardedSignals[i], &saved_[i], nullptr);
@@ -188,7 +190,8 @@ class TerminalForeground {
     sigset_t ttou, old;
     sigemptyset(&ttou);
     sigaddset(&ttou, SIGTTOU);
-    ::sigprocmask(SIG_BLOCK, &ttou, &old);
+    // Without the block, tcsetpgrp could stop timeit itself: then do without the terminal.
+    if (::sigprocmask(SIG_BLOCK, &ttou, &old) != 0) return false;
     bool done = ::tcsetpgrp(STDIN_FILENO, group) == 0;
     ::sigprocmask(SIG_SETMASK, &old, nullptr);
     return done;
@@ -199,7 +202,7 @@ class TerminalForeground {
 
 /// What the child tells the parent through the status pipe when it cannot exec.
 /// A successful exec closes the pipe (close-on-exec) without writing anything.
-enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec, kProcessGroup };
+enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec, kProcessGroup, kSignals };
 struct ChildReport {
   ChildStage stage;
   int error;
@@ -277,7 +280,9 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   // The program starts with the signal mask timeit inherited (timeit blocks nothing) and
   // the dispositions it found: exec resets our handlers to the default and keeps what is
   // ignored. SIGALRM is the one signal we catch even when it was ignored on entry.
-  if (g_alarm_ignored_on_entry) ::signal(SIGALRM, SIG_IGN);
+  if (g_alarm_ignored_on_entry && ::signal(SIGALRM, SIG_IGN) == SIG_ERR) {
+    ReportAndExit(status_fd, ChildStage::kSignals, errno, exit_code::kSetupFailure);
+  }
   // Our own process group, so the whole tree the program creates can be killed at once.
   if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
 
@@ -432,6 +437,8 @@ std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& repor
       return "cannot execute '" + spec.argv[0] + "': " + error;
     case ChildStage::kProcessGroup:
       return "cannot give the program its own process group: " + error;
+    case ChildStage::kSignals:
+      return "cannot keep SIGALRM ignored for the program: " + error;
   }
   return error;
 }
