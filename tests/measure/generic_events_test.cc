@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "timeit/base/error.h"
+#include "timeit/measure/pfm_encoding.h"
+
 namespace timeit {
 namespace {
 
@@ -182,7 +185,8 @@ TEST(GenericEventsTest, NumbersAreTheKernels) {
 #if TIMEIT_HAVE_LIBPFM
 // The independent oracle: libpfm4's own `perf` table, loaded alone (as timeit loaded it
 // for these names before the table existed), must give the same encoding for every
-// spelling the table accepts.
+// spelling the table accepts. EncodeWithLibpfm finds libpfm4 initialised and uses the
+// tables loaded here.
 class LibpfmOracleTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -194,30 +198,14 @@ class LibpfmOracleTest : public ::testing::Test {
   }
   void TearDown() override { pfm_terminate(); }
 
-  // libpfm4's encoding of `name`, or std::nullopt when it refuses it.
+  // libpfm4's encoding of `name` from the tables SetUp loaded, or std::nullopt when it
+  // refuses it.
   static std::optional<EventEncoding> Libpfm(const std::string& name, PrivilegeLevels levels) {
-    perf_event_attr attr;
-    std::memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    pfm_perf_encode_arg_t arg;
-    std::memset(&arg, 0, sizeof arg);
-    arg.size = sizeof arg;
-    arg.attr = &attr;
-    int plm = levels == PrivilegeLevels::kUserOnly ? PFM_PLM3 : (PFM_PLM0 | PFM_PLM3);
-    if (pfm_get_os_event_encoding(name.c_str(), plm, PFM_OS_PERF_EVENT_EXT, &arg) != PFM_SUCCESS) return std::nullopt;
-    EventEncoding encoding;
-    encoding.type = attr.type;
-    encoding.config = attr.config;
-    encoding.config1 = attr.config1;
-    encoding.config2 = attr.config2;
-    encoding.exclude_user = attr.exclude_user;
-    encoding.exclude_kernel = attr.exclude_kernel;
-    encoding.exclude_hv = attr.exclude_hv;
-    encoding.exclude_guest = attr.exclude_guest;
-    encoding.exclude_host = attr.exclude_host;
-    encoding.pinned = attr.pinned;
-    encoding.exclusive = attr.exclusive;
-    return encoding;
+    try {
+      return EncodeWithLibpfm(name, levels);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
   }
 };
 
