@@ -49,3 +49,7 @@ if os.path.exists("/sys/bus/event_source/devices/cpu"):
     config.available_features.add("cpu-pmu")
 if os.getuid() == 0:
     config.available_features.add("root")
+# From the build, not probed: tests of PMU-specific and raw names say `REQUIRES: libpfm`,
+# and their twins, `UNSUPPORTED: libpfm`, check that a build without it refuses them.
+if config.timeit_have_libpfm:
+    config.available_features.add("libpfm")

@@ -1,5 +1,5 @@
 #include "timeit/measure/counter_backend.h"
-#include "timeit/measure/pfm_encoding.h"
+#include "timeit/measure/event_encoding.h"
 
 namespace timeit {
 

@@ -1,10 +1,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "timeit/base/error.h"
 #include "timeit/measure/counter_backend.h"
 #include "timeit/measure/counter_math.h"
-#include "timeit/base/error.h"
-#include "timeit/measure/pfm_encoding.h"
+#include "timeit/measure/event_encoding.h"
 
 namespace timeit {
 namespace {

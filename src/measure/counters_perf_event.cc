@@ -7,14 +7,20 @@
 #include <cstring>
 #include <fstream>
 
+#include "timeit/base/error.h"
 #include "timeit/measure/counter_backend.h"
 #include "timeit/measure/counter_math.h"
-#include "timeit/base/error.h"
-#include "timeit/measure/pfm_encoding.h"
+#include "timeit/measure/event_encoding.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
 namespace {
+
+// event_encoding.h spells the ABI numbers out so it compiles everywhere; here they meet
+// the kernel's.
+static_assert(kPerfTypeHardware == PERF_TYPE_HARDWARE && kPerfTypeSoftware == PERF_TYPE_SOFTWARE &&
+              kPerfTypeHwCache == PERF_TYPE_HW_CACHE && kPerfTypeRaw == PERF_TYPE_RAW);
+static_assert(kPerfCountSwCpuClock == PERF_COUNT_SW_CPU_CLOCK && kPerfCountSwTaskClock == PERF_COUNT_SW_TASK_CLOCK);
 
 std::string ParanoidLevel() {
   std::ifstream file("/proc/sys/kernel/perf_event_paranoid");
@@ -23,7 +29,22 @@ std::string ParanoidLevel() {
   return level;
 }
 
-int OpenCounter(perf_event_attr attr, pid_t pid) {
+// The only place an EventEncoding becomes the kernel's perf_event_attr.
+int OpenCounter(const EventEncoding& encoding, pid_t pid) {
+  perf_event_attr attr;
+  std::memset(&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = encoding.type;
+  attr.config = encoding.config;
+  attr.config1 = encoding.config1;
+  attr.config2 = encoding.config2;
+  attr.exclude_user = encoding.exclude_user;
+  attr.exclude_kernel = encoding.exclude_kernel;
+  attr.exclude_hv = encoding.exclude_hv;
+  attr.exclude_guest = encoding.exclude_guest;
+  attr.exclude_host = encoding.exclude_host;
+  attr.pinned = encoding.pinned;
+  attr.exclusive = encoding.exclusive;
   // Counting only, started by the kernel at the program's exec (not at our open, which
   // would count the child's wait on the cork) and inherited by every process and thread
   // it creates, so `sh -c`, make and compiler drivers are measured whole.
@@ -31,7 +52,6 @@ int OpenCounter(perf_event_attr attr, pid_t pid) {
   attr.enable_on_exec = 1;
   attr.inherit = 1;
   attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-  attr.sample_period = 0;
   while (true) {
     long fd = ::syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
     if (fd >= 0) return static_cast<int>(fd);
@@ -43,7 +63,7 @@ int OpenCounter(perf_event_attr attr, pid_t pid) {
 // inherited group reads fail on kernels before 4.13, and perf stat does the same.
 struct OpenEvent {
   std::string name;
-  perf_event_attr attr;
+  EventEncoding encoding;
 };
 
 class PerfEventBackend final : public CounterBackend {
@@ -62,9 +82,9 @@ class PerfEventBackend final : public CounterBackend {
     for (const OpenEvent& event : events_) {
       CounterReading reading;
       reading.event = event.name;
-      reading.is_time = IsTimeEvent(event.attr);
-      int fd = OpenCounter(event.attr, pid);
-      if (fd < 0 && errno == EACCES && !event.attr.exclude_kernel) {
+      reading.is_time = IsTimeEvent(event.encoding);
+      int fd = OpenCounter(event.encoding, pid);
+      if (fd < 0 && errno == EACCES && !event.encoding.exclude_kernel) {
         // perf_event_paranoid >= 2 forbids kernel counts without CAP_PERFMON; user-space
         // counts are still worth having, as long as the results say that is what they are.
         fd = OpenCounter(EncodeEvent(event.name, PrivilegeLevels::kUserOnly), pid);

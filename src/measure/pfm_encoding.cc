@@ -1,8 +1,12 @@
 #include "timeit/measure/pfm_encoding.h"
 
+// The kernel's header first: libpfm4 ships its own perf_event.h that only defines the
+// ABI when the kernel's is absent.
+#ifdef __linux__
+#include <linux/perf_event.h>
+#endif
 #include <perfmon/pfmlib_perf_event.h>
 
-#include <cstdlib>
 #include <cstring>
 
 #include "timeit/base/error.h"
@@ -10,37 +14,20 @@
 namespace timeit {
 namespace {
 
-// Which of libpfm4's PMU tables are active. libpfm4 keeps global state and must be
-// initialised once per process, from one thread.
-enum class LibpfmTables { kNone, kGenericOnly, kAll };
-LibpfmTables g_tables = LibpfmTables::kNone;
-
-// Probing every PMU table executes CPUID hundreds of times; in a VM each one traps to the
-// hypervisor (~5 us here), which made pfm_initialize() ~2.5 ms: most of timeit's own cost
-// per run. perf's generic names (all of the default events) live in the "perf" table,
-// which needs no probing, so that table alone is tried first and every table only when a
-// name is not found there. No x86 or arm64 core table defines those generic names, so a
-// name resolves to the same encoding either way.
-int InitializeLibpfm(LibpfmTables wanted) {
-  if (g_tables == wanted || g_tables == LibpfmTables::kAll) return PFM_SUCCESS;
-  if (g_tables != LibpfmTables::kNone) pfm_terminate();
-  int result;
-  if (wanted == LibpfmTables::kGenericOnly && std::getenv("LIBPFM_FORCE_PMU") == nullptr) {
-    // Set only around the call: the program we run inherits our environment.
-    ::setenv("LIBPFM_FORCE_PMU", "perf", 1);
-    result = pfm_initialize();
-    ::unsetenv("LIBPFM_FORCE_PMU");
-  } else {
-    wanted = LibpfmTables::kAll;
-    result = pfm_initialize();
+// pfm_initialize() returns at once when the tables are already loaded, so calling it
+// before every use is how "initialise on first need" is written without a flag of our own.
+void InitializeLibpfm() {
+  int result = pfm_initialize();
+  if (result != PFM_SUCCESS) {
+    throw Error(ErrorKind::kSystem, std::string("cannot initialise libpfm4: ") + pfm_strerror(result));
   }
-  // pfm_initialize() reports success even when it activated no PMU at all; the encoding
-  // that follows is the real test.
-  g_tables = result == PFM_SUCCESS ? wanted : LibpfmTables::kNone;
-  return result;
 }
 
-int Encode(const std::string& name, int plm, perf_event_attr& attr) {
+}  // namespace
+
+EventEncoding EncodeWithLibpfm(const std::string& name, PrivilegeLevels levels) {
+  InitializeLibpfm();
+  perf_event_attr attr;
   std::memset(&attr, 0, sizeof attr);
   // Without the size libpfm4 assumes the first ABI revision and ignores newer fields.
   attr.size = sizeof attr;
@@ -48,45 +35,34 @@ int Encode(const std::string& name, int plm, perf_event_attr& attr) {
   std::memset(&arg, 0, sizeof arg);
   arg.size = sizeof arg;
   arg.attr = &attr;
-  return pfm_get_os_event_encoding(name.c_str(), plm, PFM_OS_PERF_EVENT_EXT, &arg);
-}
-
-void ThrowIfFailed(int init) {
-  if (init != PFM_SUCCESS) {
-    throw Error(ErrorKind::kSystem, std::string("cannot initialise libpfm4: ") + pfm_strerror(init));
-  }
-}
-
-}  // namespace
-
-perf_event_attr EncodeEvent(const std::string& name, PrivilegeLevels levels) {
-  ThrowIfFailed(InitializeLibpfm(LibpfmTables::kGenericOnly));
   int plm = levels == PrivilegeLevels::kUserOnly ? PFM_PLM3 : (PFM_PLM0 | PFM_PLM3);
-  perf_event_attr attr;
-  int ret = Encode(name, plm, attr);
-  if (ret != PFM_SUCCESS && g_tables != LibpfmTables::kAll) {
-    ThrowIfFailed(InitializeLibpfm(LibpfmTables::kAll));
-    ret = Encode(name, plm, attr);
+  int result = pfm_get_os_event_encoding(name.c_str(), plm, PFM_OS_PERF_EVENT_EXT, &arg);
+  if (result != PFM_SUCCESS) {
+    throw Error(ErrorKind::kUsage, "unknown event '" + name + "': " + pfm_strerror(result));
   }
-  if (ret != PFM_SUCCESS) {
-    throw Error(ErrorKind::kUsage, "unknown event '" + name + "': " + pfm_strerror(ret));
-  }
-  return attr;
+  EventEncoding encoding;
+  encoding.type = attr.type;
+  encoding.config = attr.config;
+  encoding.config1 = attr.config1;
+  encoding.config2 = attr.config2;
+  encoding.exclude_user = attr.exclude_user;
+  encoding.exclude_kernel = attr.exclude_kernel;
+  encoding.exclude_hv = attr.exclude_hv;
+  encoding.exclude_guest = attr.exclude_guest;
+  encoding.exclude_host = attr.exclude_host;
+  encoding.pinned = attr.pinned;
+  encoding.exclusive = attr.exclusive;
+  return encoding;
 }
 
-bool IsTimeEvent(const perf_event_attr& attr) {
-  return attr.type == PERF_TYPE_SOFTWARE &&
-         (attr.config == PERF_COUNT_SW_TASK_CLOCK || attr.config == PERF_COUNT_SW_CPU_CLOCK);
-}
-
-std::string LibpfmVersion() {
+std::optional<std::string> LibpfmVersion() {
   int version = pfm_get_version();
   return std::to_string(PFM_MAJ_VERSION(version)) + "." + std::to_string(PFM_MIN_VERSION(version));
 }
 
 std::vector<std::string> LibpfmPresentPmus() {
   std::vector<std::string> names;
-  if (InitializeLibpfm(LibpfmTables::kAll) != PFM_SUCCESS) return names;
+  if (pfm_initialize() != PFM_SUCCESS) return names;
   // pfm_for_all_pmus() increments an enum, which C++ does not allow.
   for (int pmu = PFM_PMU_NONE; pmu < PFM_PMU_MAX; ++pmu) {
     pfm_pmu_info_t info;

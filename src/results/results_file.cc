@@ -124,8 +124,8 @@ nlohmann::json HostToJson(const HostInfo& host) {
                          {"cpu_count", host.cpu_count},
                          {"kernel_pmus", host.kernel_pmus},
                          {"libpfm_pmus", host.libpfm_pmus},
-                         {"timeit_version", host.timeit_version},
-                         {"libpfm_version", host.libpfm_version}};
+                         {"timeit_version", host.timeit_version}};
+  json["libpfm_version"] = host.libpfm_version ? nlohmann::json(*host.libpfm_version) : nullptr;
   json["perf_event_paranoid"] = host.perf_event_paranoid ? nlohmann::json(*host.perf_event_paranoid) : nullptr;
   json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
   return json;

@@ -183,12 +183,16 @@ TEST(HostToJsonTest, Fields) {
   EXPECT_EQ(host["cpu_count"], 4);
   EXPECT_EQ(host["perf_event_paranoid"], 2);
   EXPECT_EQ(host["hardware_counters"], true);
+  EXPECT_EQ(host["libpfm_version"], "4.13");
   HostInfo no_pmu = SampleHost();
   no_pmu.kernel_pmus = {"software"};
   no_pmu.perf_event_paranoid.reset();
+  no_pmu.libpfm_version.reset();  // built without libpfm4
   json other = HostToJson(no_pmu);
   EXPECT_EQ(other["hardware_counters"], false);
   EXPECT_TRUE(other["perf_event_paranoid"].is_null());
+  EXPECT_TRUE(other["libpfm_version"].is_null());
+  EXPECT_EQ(other["libpfm_pmus"], json::array());
 }
 
 class AppendRunsTest : public ::testing::Test {

@@ -24,8 +24,8 @@ class CounterBackend {
   virtual CounterResults Collect() = 0;
 };
 
-/// Linux perf_event_open counters for `events`. Every name is encoded by libpfm4 here, so
-/// an unknown name throws a usage Error before anything runs.
+/// Linux perf_event_open counters for `events`. Every name is encoded here (EncodeEvent),
+/// so an unknown name throws a usage Error before anything runs.
 std::unique_ptr<CounterBackend> MakePerfEventBackend(const std::vector<std::string>& events);
 
 /// The platform's backend: perf_event on Linux, "none" elsewhere.
@@ -36,8 +36,8 @@ std::unique_ptr<CounterBackend> MakeDefaultCounterBackend(const std::vector<std:
 std::unique_ptr<CounterBackend> MakeNoCounterBackend(std::string reason);
 
 /// A test-only backend that answers with the readings in the JSON file `path`, so output
-/// can be checked exactly on machines with or without a PMU. Names are still encoded by
-/// libpfm4 (an unknown one is the same usage error). The file holds
+/// can be checked exactly on machines with or without a PMU. Names are still encoded
+/// (an unknown one is the same usage error). The file holds
 /// `{"unavailable": "reason"}` or `{"events": {"cycles": {"value": 1, "enabled": 2,
 /// "running": 1}, "instructions": "not-supported", ...}}`; an event missing from the file
 /// is not supported. Results say backend "fake", so they can never pass for real ones.

@@ -18,7 +18,7 @@ enum class CounterStatus {
   kMultiplexed,
   /// Opened, but never ran (time_running == 0): there is no value ("<not counted>").
   kNotCounted,
-  /// libpfm4 or perf_event_open refused it on this machine ("<not supported>").
+  /// perf_event_open refused it on this machine ("<not supported>").
   kNotSupported,
 };
 

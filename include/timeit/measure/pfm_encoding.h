@@ -1,37 +1,35 @@
 #pragma once
 
-// The kernel's header first: libpfm4 ships its own perf_event.h that only defines the
-// ABI when the kernel's is absent.
-#include <linux/perf_event.h>
-
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "timeit/measure/event_encoding.h"
+
 namespace timeit {
 
-/// Which privilege levels an encoded event counts.
-enum class PrivilegeLevels {
-  /// User and kernel, as perf stat counts by default.
-  kUserAndKernel,
-  /// User space only (exclude_kernel, exclude_hv): what perf_event_paranoid >= 2
-  /// allows without CAP_PERFMON. Explicit modifiers in the name (`:u`, `:k`) still win.
-  kUserOnly,
-};
+// libpfm4, for the names the built-in table (generic_events.h) does not know. Built only
+// when CMake finds libpfm4 (TIMEIT_HAVE_LIBPFM); otherwise a stub says it is missing.
+//
+// Process-global state: libpfm4's PMU tables. The first call that needs them (a name not
+// in the built-in table, or LibpfmPresentPmus) runs pfm_initialize(), which probes every
+// PMU it knows (CPUID and sysfs: 0.4-0.6 ms on the project's VM) and keeps the tables for
+// the rest of the process; it also reads libpfm4's LIBPFM_* environment variables then.
+// pfm_initialize() is not thread-safe: call these from one thread.
 
-/// The one place an event name becomes a perf_event_attr: libpfm4's
-/// pfm_get_os_event_encoding with PFM_OS_PERF_EVENT_EXT. Accepts anything libpfm4
-/// knows (generic names, `pmu::EVENT:umask`, modifiers, raw `rNNNN` codes). The result
-/// carries type, config and exclusion bits only; callers add counting flags.
-/// Throws a usage Error "unknown event 'NAME': <libpfm4's reason>".
-perf_event_attr EncodeEvent(const std::string& name, PrivilegeLevels levels);
+/// Encodes `name` with libpfm4's pfm_get_os_event_encoding (PFM_OS_PERF_EVENT_EXT):
+/// `pmu::EVENT:umask`, raw `rNNNN`, and all of libpfm4's modifiers. Without modifiers,
+/// `levels` decides what is counted. Throws a usage Error "unknown event 'NAME':
+/// <libpfm4's reason>" (or, built without libpfm4, a reason that says so), or a system
+/// Error when libpfm4 cannot initialise.
+EventEncoding EncodeWithLibpfm(const std::string& name, PrivilegeLevels levels);
 
-/// Whether the event counts nanoseconds (the software clocks) rather than occurrences.
-bool IsTimeEvent(const perf_event_attr& attr);
+/// libpfm4's version as "major.minor" (pfm_get_version()); std::nullopt when timeit is
+/// built without libpfm4.
+std::optional<std::string> LibpfmVersion();
 
-/// libpfm4's version as "major.minor" (from pfm_get_version()).
-std::string LibpfmVersion();
-
-/// Names of the PMU tables libpfm4 found present on this machine ("perf", "ix86arch", ...).
+/// Names of the PMU tables libpfm4 found present on this machine ("perf", "ix86arch",
+/// ...); empty without libpfm4.
 std::vector<std::string> LibpfmPresentPmus();
 
 }  // namespace timeit

@@ -21,10 +21,12 @@ struct HostInfo {
   std::optional<int> perf_event_paranoid;
   /// The kernel's PMUs (/sys/bus/event_source/devices): "cpu" means hardware counters.
   std::vector<std::string> kernel_pmus;
-  /// The PMU tables libpfm4 found present.
+  /// The PMU tables libpfm4 found present; empty when timeit is built without libpfm4.
   std::vector<std::string> libpfm_pmus;
   std::string timeit_version;
-  std::string libpfm_version;
+  /// libpfm4's "major.minor"; absent (null in the results file) when timeit is built
+  /// without it.
+  std::optional<std::string> libpfm_version;
 };
 
 /// Whether one of `kernel_pmus` is a CPU core PMU, i.e. hardware events can exist:
