@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "../cli/command_line.h"
+#include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
 #include "timeit/report/compare_format.h"

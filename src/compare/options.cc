@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 
-#include "../cli/command_line.h"
+#include "command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
 #include "timeit/results/host_info.h"

@@ -12,6 +12,7 @@
 #include "timeit/measure/counter_math.h"
 #include "timeit/measure/event_encoding.h"
 #include "timeit/sys/unique_fd.h"
+#include "timeit/sys/retry_on_eintr.h"
 
 namespace timeit {
 namespace {
@@ -52,11 +53,8 @@ int OpenCounter(const EventEncoding& encoding, pid_t pid) {
   attr.enable_on_exec = 1;
   attr.inherit = 1;
   attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
-  while (true) {
-    long fd = ::syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd >= 0) return static_cast<int>(fd);
-    if (errno != EINTR) return -1;
-  }
+  long fd = RetryOnEintr([&] { return ::syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC); });
+  return fd >= 0 ? static_cast<int>(fd) : -1;
 }
 
 // One counter per event, not a group: a group the PMU cannot hold never runs at all,
@@ -132,10 +130,7 @@ class PerfEventBackend final : public CounterBackend {
       CounterReading& reading = readings_[i];
       if (!fds_[i]) continue;
       std::array<uint64_t, 3> words{};
-      ssize_t got;
-      do {
-        got = ::read(fds_[i].get(), words.data(), sizeof words);
-      } while (got < 0 && errno == EINTR);
+      ssize_t got = RetryOnEintr([&] { return ::read(fds_[i].get(), words.data(), sizeof words); });
       std::optional<RawCount> count;
       if (got > 0) count = ParseReadBuffer(std::span(words.data(), static_cast<size_t>(got) / 8));
       if (!count) {

@@ -7,7 +7,7 @@
 #include <new>
 #include <optional>
 
-#include "../cli/command_line.h"
+#include "command_line.h"
 #include "options.h"
 #include "timeit/stats/aggregate.h"
 #include "timeit/base/error.h"

@@ -6,7 +6,7 @@
 #include <limits>
 #include <optional>
 
-#include "../cli/command_line.h"
+#include "command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
@@ -125,10 +125,11 @@ void AddReportOptions(CLI::App& app, TimeitOptions& options) {
 // -e, --no-perf, -v and the hidden --counter-backend: what is counted and how.
 void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std::string>& events) {
   constexpr std::string_view kFake = "fake:";
+  std::string defaults;
+  for (const std::string& event : DefaultEvents()) defaults += (defaults.empty() ? "" : ", ") + event;
   app.add_option("-e,--events", events,
-                 "Comma-separated events to count (any name libpfm4 knows); default: task-clock, "
-                 "cycles, instructions, branches, branch-misses, cache-references, cache-misses, "
-                 "context-switches, cpu-migrations, page-faults");
+                 "Comma-separated events to count: perf's generic names (cycles:u, task-clock, "
+                 "LLC-load-misses, ...) or, with libpfm4, any name it knows; default: " + defaults);
   app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
   app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
   app.add_option_function<std::string>("--counter-backend",
