@@ -4,8 +4,6 @@
 
 namespace timeit {
 
-std::string SystemErrorMessage(const std::string& what, int error) {
-  return what + ": " + std::strerror(error);
-}
+std::string SystemErrorMessage(const std::string& what, int error) { return what + ": " + std::strerror(error); }
 
 }  // namespace timeit

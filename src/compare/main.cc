@@ -46,7 +46,8 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
   switch (options.format) {
     case CompareFormat::kText: {
-      bool paint = options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
+      bool paint =
+          options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
       return FormatCompareText(report, paint);
     }
     case CompareFormat::kJson:

@@ -10,8 +10,7 @@ std::optional<RawCount> ParseReadBuffer(std::span<const uint64_t> words) noexcep
 double ScaleMultiplexed(uint64_t value, uint64_t time_enabled, uint64_t time_running) noexcept {
   if (time_running == 0 || time_running >= time_enabled) return static_cast<double>(value);
   // Doubles, because value * enabled overflows 64 bits long before the quotient would.
-  return static_cast<double>(value) *
-         (static_cast<double>(time_enabled) / static_cast<double>(time_running));
+  return static_cast<double>(value) * (static_cast<double>(time_enabled) / static_cast<double>(time_running));
 }
 
 void ApplyRawCount(const RawCount& count, CounterReading& reading) noexcept {
@@ -25,8 +24,7 @@ void ApplyRawCount(const RawCount& count, CounterReading& reading) noexcept {
     reading.scaled = 0;
     return;
   }
-  reading.status = count.time_running < count.time_enabled ? CounterStatus::kMultiplexed
-                                                           : CounterStatus::kCounted;
+  reading.status = count.time_running < count.time_enabled ? CounterStatus::kMultiplexed : CounterStatus::kCounted;
   reading.scaled = ScaleMultiplexed(count.value, count.time_enabled, count.time_running);
 }
 

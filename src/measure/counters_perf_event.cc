@@ -11,8 +11,8 @@
 #include "timeit/measure/counter_backend.h"
 #include "timeit/measure/counter_math.h"
 #include "timeit/measure/event_encoding.h"
-#include "timeit/sys/unique_fd.h"
 #include "timeit/sys/retry_on_eintr.h"
+#include "timeit/sys/unique_fd.h"
 
 namespace timeit {
 namespace {

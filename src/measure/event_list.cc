@@ -7,10 +7,8 @@
 namespace timeit {
 
 std::vector<std::string> DefaultEvents() {
-  return {"task-clock",       "cycles",          "instructions",
-          "branches",         "branch-misses",   "cache-references",
-          "cache-misses",     "context-switches", "cpu-migrations",
-          "page-faults"};
+  return {"task-clock",       "cycles",       "instructions",     "branches",       "branch-misses",
+          "cache-references", "cache-misses", "context-switches", "cpu-migrations", "page-faults"};
 }
 
 std::vector<std::string> ParseEventList(std::string_view list) {

@@ -9,12 +9,11 @@ namespace {
 // The kernel's ABI numbers (linux/perf_event.h), written out so the table compiles on
 // every platform; generic_events_test checks each entry against the kernel's header and
 // against libpfm4.
-constexpr uint64_t kCpuCycles = 0, kInstructions = 1, kCacheReferences = 2, kCacheMisses = 3,
-                   kBranchInstructions = 4, kBranchMisses = 5, kBusCycles = 6, kStalledCyclesFrontend = 7,
-                   kStalledCyclesBackend = 8, kRefCpuCycles = 9;
-constexpr uint64_t kPageFaults = 2, kContextSwitches = 3, kCpuMigrations = 4, kPageFaultsMin = 5,
-                   kPageFaultsMaj = 6, kAlignmentFaults = 7, kEmulationFaults = 8, kDummy = 9,
-                   kCgroupSwitches = 11;
+constexpr uint64_t kCpuCycles = 0, kInstructions = 1, kCacheReferences = 2, kCacheMisses = 3, kBranchInstructions = 4,
+                   kBranchMisses = 5, kBusCycles = 6, kStalledCyclesFrontend = 7, kStalledCyclesBackend = 8,
+                   kRefCpuCycles = 9;
+constexpr uint64_t kPageFaults = 2, kContextSwitches = 3, kCpuMigrations = 4, kPageFaultsMin = 5, kPageFaultsMaj = 6,
+                   kAlignmentFaults = 7, kEmulationFaults = 8, kDummy = 9, kCgroupSwitches = 11;
 
 // A hardware-cache event's config: which cache, which operation, access or miss.
 enum : uint64_t { kL1d = 0, kL1i = 1, kLl = 2, kDtlb = 3, kItlb = 4, kBpu = 5, kNode = 6 };
@@ -130,13 +129,18 @@ std::optional<EventEncoding> EncodeGenericEvent(std::string_view name, Privilege
     if (modifier.empty()) return std::nullopt;
     for (char letter : modifier) {
       switch (LowerAscii(letter)) {
-        case 'u': user = true; break;
-        case 'k': kernel = true; break;
+        case 'u':
+          user = true;
+          break;
+        case 'k':
+          kernel = true;
+          break;
         case 'h':
           if (!hypervisor_allowed) return std::nullopt;
           hypervisor = true;
           break;
-        default: return std::nullopt;
+        default:
+          return std::nullopt;
       }
     }
     any_modifier = true;

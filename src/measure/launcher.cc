@@ -262,10 +262,8 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   wanted.rlim_cur = wanted.rlim_max = std::min(limit.value, current.rlim_max);
   if (::setrlimit(limit.resource, &wanted) != 0) {
     char message[256];
-    int length = std::snprintf(message, sizeof message,
-                               "%s: warning: unable to set limit for %s (to {%lu, %lu})\n",
-                               prefix.c_str(), limit.name.c_str(),
-                               static_cast<unsigned long>(wanted.rlim_cur),
+    int length = std::snprintf(message, sizeof message, "%s: warning: unable to set limit for %s (to {%lu, %lu})\n",
+                               prefix.c_str(), limit.name.c_str(), static_cast<unsigned long>(wanted.rlim_cur),
                                static_cast<unsigned long>(wanted.rlim_max));
     // This runs between fork and exec, so no allocation: a stack buffer, and a message
     // cut short when a very long program name would not fit.
@@ -418,7 +416,7 @@ void RecordUsage(const rusage& usage, Measurement& measurement) {
   measurement.user_seconds = Seconds(usage.ru_utime);
   measurement.sys_seconds = Seconds(usage.ru_stime);
   measurement.maxrss_bytes = MaxRssBytes(usage);
-  measurement.rusage = {usage.ru_minflt, usage.ru_majflt, usage.ru_nvcsw,
+  measurement.rusage = {usage.ru_minflt, usage.ru_majflt,  usage.ru_nvcsw,
                         usage.ru_nivcsw, usage.ru_inblock, usage.ru_oublock};
 }
 
@@ -462,8 +460,8 @@ void RecordOutcome(const ChildSpec& spec, bool released, int status_fd, int wait
   if (got == static_cast<ssize_t>(sizeof report)) {
     measurement.failure = report.stage == ChildStage::kExec ? LaunchFailure::kExec : LaunchFailure::kSetup;
     measurement.failure_message = DescribeChildFailure(spec, report);
-    measurement.exit_code = report.stage == ChildStage::kExec ? ExitCodeFromExecErrno(report.error)
-                                                              : exit_code::kSetupFailure;
+    measurement.exit_code =
+        report.stage == ChildStage::kExec ? ExitCodeFromExecErrno(report.error) : exit_code::kSetupFailure;
     return;
   }
   measurement.exit_code = ExitCodeFromWaitStatus(wait_status);

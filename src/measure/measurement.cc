@@ -9,8 +9,8 @@ std::vector<Metric> MetricsOf(const Measurement& run) {
                                  {"maxrss", static_cast<double>(run.maxrss_bytes), MetricUnit::kBytes}};
   for (const CounterReading& reading : run.counters.readings) {
     if (!reading.has_value()) continue;
-    metrics.push_back({reading.event, reading.metric_value(),
-                       reading.is_time ? MetricUnit::kSeconds : MetricUnit::kCount});
+    metrics.push_back(
+        {reading.event, reading.metric_value(), reading.is_time ? MetricUnit::kSeconds : MetricUnit::kCount});
   }
   return metrics;
 }

@@ -50,8 +50,8 @@ std::string ShiftBound(double value) { return Number(value); }
 
 std::string ChangeCell(const Effect& effect) {
   if (std::isfinite(effect.ratio)) {
-    return RatioBound(effect.ratio) + IntervalText(effect.ratio_lower, effect.ratio_upper, 1,
-                                                   effect.excludes_no_change, RatioBound);
+    return RatioBound(effect.ratio) +
+           IntervalText(effect.ratio_lower, effect.ratio_upper, 1, effect.excludes_no_change, RatioBound);
   }
   if (std::isfinite(effect.shift)) {  // from a base median of 0: the change in the metric's unit
     return "Δ" + StringPrintf("%+.4g", effect.shift + 0.0) +
@@ -76,11 +76,11 @@ bool IsLnt(const ComparisonReport& report) { return report.settings.policy == Co
 
 Cells Header(const ComparisonReport& report) {
   if (IsLnt(report)) {
-    return {"benchmark", "metric",     "runs base",  "runs new", "base (closest)",
+    return {"benchmark", "metric",  "runs base",  "runs new",   "base (closest)",
             "new min",   "Δ (LNT)", "stddev new", "decided by", "verdict"};
   }
-  return {"benchmark", "metric",  "runs base", "runs new",      "median base", "median new",  "Δmedian", "Δmin",
-          "MAD base",  "MAD new", "p",         "p adj",         "new/base [CI]", "detectable", "verdict"};
+  return {"benchmark", "metric",  "runs base", "runs new", "median base",   "median new", "Δmedian", "Δmin",
+          "MAD base",  "MAD new", "p",         "p adj",    "new/base [CI]", "detectable", "verdict"};
 }
 
 // The cells of one row in the report's layout.
@@ -156,18 +156,18 @@ std::string LevelPercent(double cutoff) {
 std::string FamilyLine(const MetricFamily& family) {
   std::string metric = EscapeControlCharacters(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
-  std::string line = metric + StringPrintf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ", family.family,
-                                     family.tested, family.lone_change_p);
-  line += StringPrintf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs, family.common_new_runs,
-                 family.common_smallest_p);
+  std::string line = metric + StringPrintf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ",
+                                           family.family, family.tested, family.lone_change_p);
+  line += StringPrintf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs,
+                       family.common_new_runs, family.common_smallest_p);
   if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
   if (family.runs_needed > 0) {
     line += StringPrintf("; %zu runs per side suffice", family.runs_needed);
   } else {
     line += "; no run count suffices";
   }
-  line += StringPrintf("; %zu flagged, %zu too few runs; intervals at %s (p < %.3g flags)\n", family.flagged, family.too_few,
-                 LevelPercent(family.cutoff).c_str(), family.cutoff);
+  line += StringPrintf("; %zu flagged, %zu too few runs; intervals at %s (p < %.3g flags)\n", family.flagged,
+                       family.too_few, LevelPercent(family.cutoff).c_str(), family.cutoff);
   return line;
 }
 
@@ -180,20 +180,22 @@ std::string Explanation(const ComparisonReport& report) {
            "new runs, or 0.2% for a single new run; no correction across rows\n";
   }
   std::string text = StringPrintf("verdict: regressed or improved when the Mann-Whitney U p-value (two-sided, %s) ",
-                            MethodDescription(settings.method));
+                                  MethodDescription(settings.method));
   if (settings.correction == stats::PAdjustMethod::kNone) {
     text += StringPrintf("is below %g (no correction across rows)", settings.alpha);
   } else {
     text += StringPrintf("is below the cut-off %s sets at %g within each metric", CorrectionName(settings.correction),
-                   settings.alpha);
+                         settings.alpha);
   }
-  text += StringPrintf(", and the Hodges-Lehmann change is beyond ±%g%%; too few runs: complete separation could not have "
-                 "been flagged\n",
-                 settings.threshold * 100);
-  text += "change: new/base is the Hodges-Lehmann estimate (median of pairwise log ratios; where a value is 0, of "
-          "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
-          "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
-          "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
+  text += StringPrintf(
+      ", and the Hodges-Lehmann change is beyond ±%g%%; too few runs: complete separation could not have "
+      "been flagged\n",
+      settings.threshold * 100);
+  text +=
+      "change: new/base is the Hodges-Lehmann estimate (median of pairwise log ratios; where a value is 0, of "
+      "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
+      "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
+      "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
   for (const MetricFamily& family : report.families) text += FamilyLine(family);
   return text;
 }
@@ -201,11 +203,14 @@ std::string Explanation(const ComparisonReport& report) {
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
   return "geomean " + EscapeControlCharacters(row.metric) +
-         StringPrintf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s", Number(row.ratio).c_str()) +
-         (std::isfinite(row.lower) && std::isfinite(row.upper) ? " [" + Number(row.lower) + ", " + Number(row.upper) + "]"
-                                                                : "") +
-         StringPrintf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n", Percent(row.ratio - 1).c_str(),
-                interval, static_cast<int>(std::lround(report.settings.confidence * 100)), stats::kGeomeanResamples);
+         StringPrintf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s",
+                      Number(row.ratio).c_str()) +
+         (std::isfinite(row.lower) && std::isfinite(row.upper)
+              ? " [" + Number(row.lower) + ", " + Number(row.upper) + "]"
+              : "") +
+         StringPrintf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n",
+                      Percent(row.ratio - 1).c_str(), interval,
+                      static_cast<int>(std::lround(report.settings.confidence * 100)), stats::kGeomeanResamples);
 }
 
 nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
@@ -322,13 +327,15 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
       }
     }
     if (hidden == 0) continue;
-    std::string line = EscapeControlCharacters(family.metric) +
-                       StringPrintf(": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
-                              "(largest %s, ",
-                              hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100,
-                              Percent(largest_change).c_str()) +
-                       EscapeControlCharacters(largest->benchmark) + ")";
-    if (family.runs_needed > 0) line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
+    std::string line =
+        EscapeControlCharacters(family.metric) +
+        StringPrintf(
+            ": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
+            "(largest %s, ",
+            hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100, Percent(largest_change).c_str()) +
+        EscapeControlCharacters(largest->benchmark) + ")";
+    if (family.runs_needed > 0)
+      line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
     warnings.push_back(line);
   }
   // A shift that fits neither side: the test finds the samples differ, yet the median of
@@ -347,16 +354,17 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
   }
   if (shapeless > 0) {
     warnings.push_back(StringPrintf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
-                              "changed shape, not place, as when counts of 0 and 1 change their mix (",
-                              shapeless, shapeless == 1 ? " differs" : "s differ") +
+                                    "changed shape, not place, as when counts of 0 and 1 change their mix (",
+                                    shapeless, shapeless == 1 ? " differs" : "s differ") +
                        EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
                        "); they read unchanged");
   }
   std::vector<std::string> failing = report.newly_failing();
   if (!failing.empty()) {
     std::string line = StringPrintf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
-                              failing.size() == 1 ? "" : "s");
-    for (size_t i = 0; i < failing.size() && i < 10; ++i) line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
+                                    failing.size() == 1 ? "" : "s");
+    for (size_t i = 0; i < failing.size() && i < 10; ++i)
+      line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
     if (failing.size() > 10) line += StringPrintf(", and %zu more", failing.size() - 10);
     warnings.push_back(line);
   }
@@ -504,12 +512,13 @@ std::string FormatCompareJson(const ComparisonReport& report) {
   json["rows"] = std::move(rows);
   nlohmann::json geomeans = nlohmann::json::array();
   for (const GeomeanRow& row : report.geomeans) {
-    geomeans.push_back({{"metric", row.metric},
-                        {"benchmarks", row.benchmarks},
-                        {"ratio", NumberOrNull(row.ratio)},
-                        {"lower", NumberOrNull(row.lower)},
-                        {"upper", NumberOrNull(row.upper)},
-                        {"interval", StringPrintf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
+    geomeans.push_back(
+        {{"metric", row.metric},
+         {"benchmarks", row.benchmarks},
+         {"ratio", NumberOrNull(row.ratio)},
+         {"lower", NumberOrNull(row.lower)},
+         {"upper", NumberOrNull(row.upper)},
+         {"interval", StringPrintf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
   }
   json["geomeans"] = std::move(geomeans);
   json["regressed"] = report.any_regressed();
@@ -529,23 +538,22 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
            (has ? CsvNumber(s.median) : "") + "," + (has ? CsvNumber(s.mad) : "");
   };
   for (const ComparisonRow& row : report.rows) {
-    std::string line = CsvField(row.benchmark) + "," + CsvField(row.metric) + "," + std::string(VerdictName(row.verdict)) +
-                       "," + side(row.base) + "," + side(row.candidate) + "," + CsvNumber(row.min_change) + "," +
-                       CsvNumber(row.median_change) + ",";
+    std::string line = CsvField(row.benchmark) + "," + CsvField(row.metric) + "," +
+                       std::string(VerdictName(row.verdict)) + "," + side(row.base) + "," + side(row.candidate) + "," +
+                       CsvNumber(row.min_change) + "," + CsvNumber(row.median_change) + ",";
     if (row.test) {
       const Effect& effect = row.effect;
       const MetricFamily* family = FamilyOf(report, row.metric);
       bool difference = effect.scale == EffectScale::kDifference;
-      line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," +
-              TestMethodName(*row.test) + "," + CsvNumber(row.smallest_p) + "," +
-              CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," + CsvNumber(effect.ratio) + "," +
-              CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
-              (difference ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," +
-                                CsvNumber(effect.shift_upper)
-                          : ",,") +
-              "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," +
-              (effect.excludes_no_change ? "true" : "false") + "," + CsvNumber(effect.detectable) + "," +
-              (difference ? CsvNumber(effect.detectable_shift) : "") + ",";
+      line +=
+          CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," + TestMethodName(*row.test) + "," +
+          CsvNumber(row.smallest_p) + "," + CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," +
+          CsvNumber(effect.ratio) + "," + CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
+          (difference
+               ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," + CsvNumber(effect.shift_upper)
+               : ",,") +
+          "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," + (effect.excludes_no_change ? "true" : "false") +
+          "," + CsvNumber(effect.detectable) + "," + (difference ? CsvNumber(effect.detectable_shift) : "") + ",";
     } else {
       line += ",,,,,,,,,,,,,,,,";
     }

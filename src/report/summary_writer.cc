@@ -64,8 +64,8 @@ std::string FormatStderrReport(const SummaryValues& values, const SummaryOptions
     return StringPrintf("real %12.4f\nuser %12.4f\nsys  %12.4f\n", values.real, values.user, values.sys);
   }
   if (options.report_maxrss) {
-    return StringPrintf("%12.4f real %12.4f user %12.4f sys %12" PRIu64 " maxrss\n", values.real,
-                  values.user, values.sys, values.maxrss);
+    return StringPrintf("%12.4f real %12.4f user %12.4f sys %12" PRIu64 " maxrss\n", values.real, values.user,
+                        values.sys, values.maxrss);
   }
   return StringPrintf("%12.4f real %12.4f user %12.4f sys\n", values.real, values.user, values.sys);
 }
@@ -88,8 +88,8 @@ std::string FormatCounterReport(const CounterResults& counters) {
     }
     text += StringPrintf("%20s  %-24s", value.c_str(), reading.event.c_str());
     if (reading.status == CounterStatus::kMultiplexed && reading.time_enabled > 0) {
-      text += StringPrintf(" (%.2f%%)", 100.0 * static_cast<double>(reading.time_running) /
-                                      static_cast<double>(reading.time_enabled));
+      text += StringPrintf(
+          " (%.2f%%)", 100.0 * static_cast<double>(reading.time_running) / static_cast<double>(reading.time_enabled));
     }
     if (reading.user_only) text += " (user only)";
     while (!text.empty() && text.back() == ' ') text.pop_back();

@@ -5,15 +5,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <climits>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 
+#include "results_json.h"
 #include "timeit/base/error.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
-#include "results_json.h"
 
 namespace timeit {
 namespace {
@@ -67,8 +67,8 @@ UniqueFd LockCurrentFile(const std::string& path) {
       // Renaming a temporary over /dev/null or a FIFO would destroy it, not append to it.
       throw Error(ErrorKind::kUsage, "results file '" + path + "' is not a regular file");
     }
-    if (::fstat(fd.get(), &locked) == 0 && ::stat(path.c_str(), &current) == 0 &&
-        locked.st_dev == current.st_dev && locked.st_ino == current.st_ino) {
+    if (::fstat(fd.get(), &locked) == 0 && ::stat(path.c_str(), &current) == 0 && locked.st_dev == current.st_dev &&
+        locked.st_ino == current.st_ino) {
       return fd;
     }
   }
@@ -96,9 +96,7 @@ nlohmann::json RunToJson(const Measurement& run) {
       metrics[metric.name] = static_cast<uint64_t>(metric.value + 0.5);
     }
   }
-  nlohmann::json json = {{"metrics", std::move(metrics)},
-                         {"exit_code", run.exit_code},
-                         {"start_time", run.start_time}};
+  nlohmann::json json = {{"metrics", std::move(metrics)}, {"exit_code", run.exit_code}, {"start_time", run.start_time}};
   if (run.term_signal) json["signal"] = *run.term_signal;
   if (run.timed_out) json["timed_out"] = true;
   if (run.interrupted_by) json["interrupted_by"] = *run.interrupted_by;
@@ -117,14 +115,10 @@ nlohmann::json RunToJson(const Measurement& run) {
 }
 
 nlohmann::json HostToJson(const HostInfo& host) {
-  nlohmann::json json = {{"hostname", host.hostname},
-                         {"kernel", host.kernel},
-                         {"machine", host.machine},
-                         {"cpu_model", host.cpu_model},
-                         {"cpu_count", host.cpu_count},
-                         {"kernel_pmus", host.kernel_pmus},
-                         {"libpfm_pmus", host.libpfm_pmus},
-                         {"timeit_version", host.timeit_version}};
+  nlohmann::json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
+                         {"machine", host.machine},         {"cpu_model", host.cpu_model},
+                         {"cpu_count", host.cpu_count},     {"kernel_pmus", host.kernel_pmus},
+                         {"libpfm_pmus", host.libpfm_pmus}, {"timeit_version", host.timeit_version}};
   json["libpfm_version"] = host.libpfm_version ? nlohmann::json(*host.libpfm_version) : nullptr;
   json["perf_event_paranoid"] = host.perf_event_paranoid ? nlohmann::json(*host.perf_event_paranoid) : nullptr;
   json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
@@ -192,8 +186,8 @@ void AppendRuns(const std::string& requested_path, const std::string& name, cons
       throw Error(ErrorKind::kInput, "'" + requested_path + "' is not a results file, left untouched: " + e.what());
     }
     if (!IsResultsDocument(document)) {
-      throw Error(ErrorKind::kInput, "'" + requested_path + "' is not a " + std::string(kResultsSchema) +
-                                         " results file, left untouched");
+      throw Error(ErrorKind::kInput,
+                  "'" + requested_path + "' is not a " + std::string(kResultsSchema) + " results file, left untouched");
     }
   }
   nlohmann::json& benchmark = FindOrAddBenchmark(document, name, command);

@@ -13,8 +13,8 @@
 
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
-#include "timeit/sys/file_io.h"
 #include "timeit/results/results_file.h"
+#include "timeit/sys/file_io.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
@@ -101,9 +101,24 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
  private:
   // The places of the table above: first those of values, then those of open containers.
   enum class Place {
-    kDocument, kSchemaValue, kBenchmarksValue, kBenchmarkItem, kNameValue, kRunsValue, kRunItem,
-    kRunMetricsValue, kMetricValue, kExitCodeValue, kFailureFlag, kIgnored,
-    kTop, kBenchmarks, kBenchmark, kRuns, kRun, kRunMetrics,
+    kDocument,
+    kSchemaValue,
+    kBenchmarksValue,
+    kBenchmarkItem,
+    kNameValue,
+    kRunsValue,
+    kRunItem,
+    kRunMetricsValue,
+    kMetricValue,
+    kExitCodeValue,
+    kFailureFlag,
+    kIgnored,
+    kTop,
+    kBenchmarks,
+    kBenchmark,
+    kRuns,
+    kRun,
+    kRunMetrics,
   };
   enum class Type { kNull, kBool, kNumber, kString, kObject, kArray };
 
@@ -296,7 +311,8 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         break;
       case Place::kMetricValue:
         if (!std::isfinite(number) || number < 0) {
-          return Fail(Path() + ": " + StringPrintf("%g", number) + " is not a valid measurement (negative or not finite)");
+          return Fail(Path() + ": " + StringPrintf("%g", number) +
+                      " is not a valid measurement (negative or not finite)");
         }
         run_metrics_.emplace_back(stack_.back().key, number);
         break;
@@ -355,7 +371,8 @@ class FileBytes {
     UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (!fd) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
     struct stat info;
-    if (::fstat(fd.get(), &info) != 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
+    if (::fstat(fd.get(), &info) != 0)
+      throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
     if (S_ISDIR(info.st_mode)) throw Error(ErrorKind::kInput, "cannot read '" + path + "': Is a directory");
     if (!S_ISREG(info.st_mode)) {
       buffer_ = ReadAll(fd.get(), path, ErrorKind::kInput);

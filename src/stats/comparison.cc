@@ -79,11 +79,12 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
   };
   Effect effect = NoEffect();
   effect.scale = positive(x) && positive(y) ? EffectScale::kRatio : EffectScale::kDifference;
-  stats::HodgesLehmann pairs(x, y, effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog
-                                                                       : stats::HodgesLehmann::Scale::kLinear);
+  stats::HodgesLehmann pairs(
+      x, y,
+      effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog : stats::HodgesLehmann::Scale::kLinear);
   stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work);
   stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
-  double estimate = pairs.Estimate() + 0.0;  // never -0
+  double estimate = pairs.Estimate() + 0.0;                   // never -0
   double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
   double reach = half_width * PowerScale(cutoff);
   bool bounded = std::isfinite(half_width);
@@ -133,8 +134,8 @@ void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const 
     if (known.count(metric)) continue;
     std::string list;
     for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
-    throw Error(ErrorKind::kUsage, "unknown metric '" + metric + "'; the results have: " +
-                                       (list.empty() ? std::string("none") : list));
+    throw Error(ErrorKind::kUsage,
+                "unknown metric '" + metric + "'; the results have: " + (list.empty() ? std::string("none") : list));
   }
 }
 
@@ -211,8 +212,9 @@ void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples
     // test's). With ties the conditional test can go lower still (1,1,3 against 4,4,4,7
     // gives 0.029 where 3 against 4 untied cannot go below 0.057): a p the row did give is
     // always attainable.
-    double separated = null.exact() ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
-                                    : null.TwoSidedP(0);
+    double separated = null.exact()
+                           ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
+                           : null.TwoSidedP(0);
     row.smallest_p = std::min(separated, row.test->p_value);
   }
 }
@@ -453,7 +455,8 @@ std::vector<std::string> ComparisonReport::newly_failing() const {
 }
 
 bool ComparisonReport::any_regressed() const {
-  return std::any_of(rows.begin(), rows.end(), [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
+  return std::any_of(rows.begin(), rows.end(),
+                     [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
 }
 
 ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {

@@ -41,8 +41,7 @@ double Quantile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
-GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence,
-                                   uint64_t seed, int resamples) {
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence, uint64_t seed, int resamples) {
   GeomeanEstimate result{kNaN, kNaN, kNaN};
   if (ratios.empty()) return result;
   std::vector<double> logs;

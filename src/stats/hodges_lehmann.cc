@@ -52,7 +52,7 @@ uint64_t HodgesLehmann::CountAtMost(double t) const {
 
 double HodgesLehmann::Select(uint64_t k) const {
   // The smallest t with at least k differences <= t is the k-th smallest difference.
-  uint64_t low = OrderKey(after_.front() - before_.back());  // the smallest difference
+  uint64_t low = OrderKey(after_.front() - before_.back());   // the smallest difference
   uint64_t high = OrderKey(after_.back() - before_.front());  // the largest
   while (low < high) {
     uint64_t middle = low + (high - low) / 2;

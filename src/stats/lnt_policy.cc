@@ -126,7 +126,8 @@ bool MannWhitneyLarge(std::span<const double> a, std::span<const double> b, doub
   }
   const double n1 = static_cast<double>(a.size());
   const double n2 = static_cast<double>(b.size());
-  const double big_u = static_cast<double>(std::max(ranks.u2, 2 * static_cast<int64_t>(a.size() * b.size()) - ranks.u2)) / 2;
+  const double big_u =
+      static_cast<double>(std::max(ranks.u2, 2 * static_cast<int64_t>(a.size() * b.size()) - ranks.u2)) / 2;
   const double dn = n1 + n2;
   const double t = std::sqrt(1.0 - tie_sum / (dn * dn * dn - dn));
   if (t == 0) return true;  // All values identical: LNT catches the ValueError as "same".
@@ -150,8 +151,8 @@ bool MannWhitneySame(std::span<const double> a, std::span<const double> b, doubl
   return MannWhitneyLarge(a, b, significance);
 }
 
-Comparison Compare(std::span<const double> new_samples, std::span<const double> base_samples,
-                   double confidence_level, bool bigger_is_better) {
+Comparison Compare(std::span<const double> new_samples, std::span<const double> base_samples, double confidence_level,
+                   bool bigger_is_better) {
   LevelOf(confidence_level);
   if (new_samples.empty() || base_samples.empty()) {
     throw Error(ErrorKind::kUsage, "an LNT comparison needs samples on both sides");
@@ -201,12 +202,10 @@ Comparison Compare(std::span<const double> new_samples, std::span<const double> 
     result.status = Status::kUnchanged;
   } else if (result.stddev) {
     result.rule = Rule::kStddev;
-    result.status = abs_delta > *result.stddev * kConfidenceInterval ? by_sign(result.delta)
-                                                                     : Status::kUnchanged;
+    result.status = abs_delta > *result.stddev * kConfidenceInterval ? by_sign(result.delta) : Status::kUnchanged;
   } else {
     result.rule = Rule::kSingleSample;
-    result.status =
-        std::fabs(result.pct_delta) >= .002 ? by_sign(result.pct_delta) : Status::kUnchanged;
+    result.status = std::fabs(result.pct_delta) >= .002 ? by_sign(result.pct_delta) : Status::kUnchanged;
   }
   return result;
 }

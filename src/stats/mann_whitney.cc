@@ -5,8 +5,8 @@
 #include <limits>
 #include <map>
 #include <mutex>
-#include <tuple>
 #include <numbers>
+#include <tuple>
 #include <utility>
 
 #include "timeit/stats/statistics.h"
@@ -199,7 +199,7 @@ struct TieCostCounter {
   double max_work = 0;
   double max_cells = 0;
   double work = 0;
-  double cells = 0;           // the sum of the rows' widths
+  double cells = 0;            // the sum of the rows' widths
   std::vector<RowSpan> grown;  // per row: the span it stores, grown as the walk goes
 
   TieCostCounter(size_t m, double work_limit, double cells_limit)
@@ -322,7 +322,6 @@ double NormalSigma(const PooledRanks& ranks) {
   double n = n1 + n2;
   return std::sqrt(n1 * n2 / 12 * ((n + 1) - tie_term / (n * (n - 1))));
 }
-
 
 }  // namespace
 

@@ -15,8 +15,7 @@ std::vector<double> AdjustPValues(std::span<const double> p_values, PAdjustMetho
   for (size_t i = 0; i < p_values.size(); ++i) {
     if (!std::isnan(p_values[i])) order.push_back(i);
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return p_values[a] < p_values[b]; });
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return p_values[a] < p_values[b]; });
   size_t family = order.size();  // R: n = length(p) after dropping NAs
   if (family <= 1) return adjusted;
   double n = static_cast<double>(family);

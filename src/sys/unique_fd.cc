@@ -4,8 +4,7 @@
 #include <unistd.h>
 
 // macOS has no pipe2; Linux and the BSDs do.
-#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) || \
-    defined(__DragonFly__)
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__) || defined(__DragonFly__)
 #define TIMEIT_HAVE_PIPE2 1
 #else
 #define TIMEIT_HAVE_PIPE2 0

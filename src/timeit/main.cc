@@ -9,14 +9,14 @@
 
 #include "command_line.h"
 #include "options.h"
-#include "timeit/stats/aggregate.h"
 #include "timeit/base/error.h"
 #include "timeit/measure/exit_code.h"
-#include "timeit/sys/file_io.h"
+#include "timeit/measure/series.h"
+#include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/results_file.h"
-#include "timeit/report/run_table.h"
-#include "timeit/measure/series.h"
+#include "timeit/stats/aggregate.h"
+#include "timeit/sys/file_io.h"
 
 namespace timeit {
 namespace {
@@ -24,9 +24,7 @@ namespace {
 // argv[0] as typed, like tools/timeit.c, so messages name the binary the user ran.
 std::string g_program_name = "timeit";
 
-void PrintError(const std::string& message) {
-  std::cerr << g_program_name << ": error: " << message << "\n";
-}
+void PrintError(const std::string& message) { std::cerr << g_program_name << ": error: " << message << "\n"; }
 
 std::string JoinCommand(const std::vector<std::string>& command) {
   std::string text;
@@ -185,8 +183,7 @@ void WriteSummary(const TimeitOptions& options, const SeriesResult& series, cons
     std::cerr << FormatStderrReport(values, options.summary, options.posix);
   } else {
     int warmups = options.series.warmup_runs;
-    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << JoinCommand(options.child.argv)
-              << "'";
+    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << JoinCommand(options.child.argv) << "'";
     if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
     std::cerr << "\n" << FormatRunTable(series.runs);
   }
@@ -197,9 +194,8 @@ void WriteSummary(const TimeitOptions& options, const SeriesResult& series, cons
 /// into two). No newline before it: reference outputs end in "...okexit 0" when the
 /// program's output had no trailing newline, and litsupport diffs them byte for byte.
 void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter& writer) {
-  writer.Write([&] {
-    WriteTextFile(*options.child.stdout_path, "exit " + std::to_string(exit_code) + "\n", O_APPEND);
-  });
+  writer.Write(
+      [&] { WriteTextFile(*options.child.stdout_path, "exit " + std::to_string(exit_code) + "\n", O_APPEND); });
 }
 
 /// Runs the series and writes every output. Returns the exit code.

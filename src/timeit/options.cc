@@ -129,7 +129,8 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
   for (const std::string& event : DefaultEvents()) defaults += (defaults.empty() ? "" : ", ") + event;
   app.add_option("-e,--events", events,
                  "Comma-separated events to count: perf's generic names (cycles:u, task-clock, "
-                 "LLC-load-misses, ...) or, with libpfm4, any name it knows; default: " + defaults);
+                 "LLC-load-misses, ...) or, with libpfm4, any name it knows; default: " +
+                     defaults);
   app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
   app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
   app.add_option_function<std::string>("--counter-backend",
@@ -183,9 +184,10 @@ void CheckCombinations(const TimeitOptions& options) {
 
 TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   TimeitOptions options;
-  CLI::App app{"Run a command and measure it with kernel performance counters.\n"
-               "A drop-in for the LLVM test-suite's tools/timeit.",
-               "timeit"};
+  CLI::App app{
+      "Run a command and measure it with kernel performance counters.\n"
+      "A drop-in for the LLVM test-suite's tools/timeit.",
+      "timeit"};
   app.footer("Options end at the first argument that is not one, or at --; the rest is the command.");
   // Options end at the first argument that is not one; it and everything after it is
   // the command, passed on untouched (`timeit --summary s prog --summary x`).

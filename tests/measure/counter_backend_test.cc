@@ -166,7 +166,8 @@ TEST(PerfEventBackendTest, RestrictedPerfFallsBackWithAReason) {
 // Software events need no PMU, so task-clock must be counted wherever perf events can be
 // opened at all; the hardware event is counted exactly when the kernel has a CPU PMU.
 TEST(PerfEventBackendTest, CountsARealChild) {
-  if (!SoftwareCountersOpenHere()) GTEST_SKIP() << "perf events are restricted here; RestrictedPerfFallsBackWithAReason applies";
+  if (!SoftwareCountersOpenHere())
+    GTEST_SKIP() << "perf events are restricted here; RestrictedPerfFallsBackWithAReason applies";
   std::unique_ptr<CounterBackend> backend = MakeDefaultCounterBackend({"task-clock", "instructions"});
   Measurement run = Launch(BusyLoop(), *backend);
   ASSERT_EQ(run.exit_code, 0) << run.failure_message;
@@ -189,8 +190,8 @@ TEST(PerfEventBackendTest, CountsARealChild) {
   EXPECT_EQ(instructions.event, "instructions");
   EXPECT_FALSE(instructions.is_time);
   if (std::filesystem::exists("/sys/bus/event_source/devices/cpu")) {
-    EXPECT_TRUE(instructions.has_value()) << "status " << CounterStatusName(instructions.status) << ": "
-                                          << instructions.error;
+    EXPECT_TRUE(instructions.has_value())
+        << "status " << CounterStatusName(instructions.status) << ": " << instructions.error;
     // 20000 shell loop iterations take well over a million instructions.
     EXPECT_GT(instructions.scaled, 1e6);
   } else {

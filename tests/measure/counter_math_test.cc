@@ -56,11 +56,9 @@ TEST(ScaleMultiplexedTest, NeverRanReturnsValueUnchanged) {
 TEST(ScaleMultiplexedTest, HugeValuesDoNotOverflow) {
   // 2^62 * 2^63 overflows 64 bits; the quotient 2^62 * (2^63 / 2^62) = 2^63 does not.
   uint64_t value = uint64_t{1} << 62;
-  EXPECT_DOUBLE_EQ(ScaleMultiplexed(value, uint64_t{1} << 63, uint64_t{1} << 62),
-                   9223372036854775808.0);
+  EXPECT_DOUBLE_EQ(ScaleMultiplexed(value, uint64_t{1} << 63, uint64_t{1} << 62), 9223372036854775808.0);
   // (2^64 - 1) * 3 / 1 ~= 5.534023222112865e19, beyond uint64_t but fine as a double.
-  EXPECT_DOUBLE_EQ(ScaleMultiplexed(std::numeric_limits<uint64_t>::max(), 3, 1),
-                   5.5340232221128655e19);
+  EXPECT_DOUBLE_EQ(ScaleMultiplexed(std::numeric_limits<uint64_t>::max(), 3, 1), 5.5340232221128655e19);
 }
 
 TEST(ApplyRawCountTest, RanWholeTimeIsCounted) {

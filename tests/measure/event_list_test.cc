@@ -13,9 +13,9 @@ namespace {
 using Events = std::vector<std::string>;
 
 TEST(DefaultEventsTest, PerfStatDefaultsWithoutStalledCycles) {
-  EXPECT_EQ(DefaultEvents(), (Events{"task-clock", "cycles", "instructions", "branches", "branch-misses",
-                                     "cache-references", "cache-misses", "context-switches",
-                                     "cpu-migrations", "page-faults"}));
+  EXPECT_EQ(DefaultEvents(),
+            (Events{"task-clock", "cycles", "instructions", "branches", "branch-misses", "cache-references",
+                    "cache-misses", "context-switches", "cpu-migrations", "page-faults"}));
 }
 
 TEST(ParseEventListTest, SingleEvent) { EXPECT_EQ(ParseEventList("cycles"), (Events{"cycles"})); }
@@ -29,13 +29,11 @@ TEST(ParseEventListTest, KeepsPmuQualifiedNamesWhole) {
 }
 
 TEST(ParseEventListTest, TrimsSpaces) {
-  EXPECT_EQ(ParseEventList("  cycles , instructions  ,branches "),
-            (Events{"cycles", "instructions", "branches"}));
+  EXPECT_EQ(ParseEventList("  cycles , instructions  ,branches "), (Events{"cycles", "instructions", "branches"}));
 }
 
 TEST(ParseEventListTest, RemovesDuplicatesKeepingFirstOrder) {
-  EXPECT_EQ(ParseEventList("instructions,cycles,instructions,cycles, cycles"),
-            (Events{"instructions", "cycles"}));
+  EXPECT_EQ(ParseEventList("instructions,cycles,instructions,cycles, cycles"), (Events{"instructions", "cycles"}));
 }
 
 void ExpectUsageError(std::string_view list) {

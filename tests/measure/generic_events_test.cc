@@ -22,8 +22,7 @@
 namespace timeit {
 namespace {
 
-std::optional<EventEncoding> Encode(std::string_view name,
-                                    PrivilegeLevels levels = PrivilegeLevels::kUserAndKernel) {
+std::optional<EventEncoding> Encode(std::string_view name, PrivilegeLevels levels = PrivilegeLevels::kUserAndKernel) {
   return EncodeGenericEvent(name, levels);
 }
 
@@ -110,10 +109,10 @@ TEST(EncodeGenericEventTest, CaseAndThePerfPrefixDoNotMatter) {
 }
 
 TEST(EncodeGenericEventTest, EverythingElseIsLeftToLibpfm) {
-  for (const char* name : {"r00c0", "cpu::cycles", "ix86arch::INSTRUCTION_RETIRED", "perf::PERF_COUNT_HW_CPU_CYCLES",
-                           "cycles:", "cycles:mg", "cycles:u=1", "cycles:period=1000", "cycles:x", "perf::",
-                           "perf::perf::cycles", "", ":u", "cycle", "cycles,instructions", " cycles",
-                           "L1-icache-stores", "iTLB-prefetches", "bpf-output"}) {
+  for (const char* name :
+       {"r00c0", "cpu::cycles", "ix86arch::INSTRUCTION_RETIRED", "perf::PERF_COUNT_HW_CPU_CYCLES",
+        "cycles:", "cycles:mg", "cycles:u=1", "cycles:period=1000", "cycles:x", "perf::", "perf::perf::cycles", "",
+        ":u", "cycle", "cycles,instructions", " cycles", "L1-icache-stores", "iTLB-prefetches", "bpf-output"}) {
     EXPECT_FALSE(Encode(name)) << name;
   }
 }
@@ -221,8 +220,12 @@ TEST_F(LibpfmOracleTest, EverySpellingOfEveryNameEncodesAsLibpfmDoes) {
     }
     // {what the table is given, what libpfm4 is given}: libpfm4 has no combined letters.
     std::vector<std::pair<std::string, std::string>> spellings = {
-        {name, name},           {Upper(name), name},        {"perf::" + name, name},
-        {name + ":u", name + ":u"}, {name + ":k", name + ":k"}, {name + ":uk", name + ":u:k"},
+        {name, name},
+        {Upper(name), name},
+        {"perf::" + name, name},
+        {name + ":u", name + ":u"},
+        {name + ":k", name + ":k"},
+        {name + ":uk", name + ":u:k"},
         {name + ":K:U", name + ":k:u"},
     };
     if (event.type != kPerfTypeSoftware) {

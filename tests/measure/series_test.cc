@@ -250,7 +250,8 @@ TEST_F(SeriesPolicyTest, WarmupCancelledBeforeStartStops) {
 // Exits with the code given for its n-th run, counting runs in the file named by $1.
 std::string ExitCodesScript(const std::string& codes) {
   return "n=$(cat \"$1\" 2>/dev/null || echo 0); n=$((n+1)); echo $n > \"$1\"\n"
-         "set -- " + codes + "\nshift $((n-1)); exit ${1:-0}\n";
+         "set -- " +
+         codes + "\nshift $((n-1)); exit ${1:-0}\n";
 }
 
 TEST(SeriesTest, DefaultLauncherRunsTheProgram) {

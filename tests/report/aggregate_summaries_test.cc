@@ -7,7 +7,8 @@
 namespace timeit {
 namespace {
 
-SummaryValues MakeRun(int exit_code, double real, double user, uint64_t maxrss, std::vector<SummaryCounter> counters = {}) {
+SummaryValues MakeRun(int exit_code, double real, double user, uint64_t maxrss,
+                      std::vector<SummaryCounter> counters = {}) {
   SummaryValues values;
   values.exit_code = exit_code;
   values.real = real;
@@ -35,9 +36,10 @@ TEST(AggregateTest, AggregatesEachFigureOnItsOwn) {
 
 TEST(AggregateTest, ExitIsTheFirstNonZero) {
   EXPECT_EQ(AggregateSummaries(std::vector{MakeRun(0, 1, 1, 1), MakeRun(0, 1, 1, 1)}, Aggregate::kMin).exit_code, 0);
-  EXPECT_EQ(AggregateSummaries(std::vector{MakeRun(0, 1, 1, 1), MakeRun(3, 1, 1, 1), MakeRun(139, 1, 1, 1)}, Aggregate::kMin)
-                .exit_code,
-            3);
+  EXPECT_EQ(
+      AggregateSummaries(std::vector{MakeRun(0, 1, 1, 1), MakeRun(3, 1, 1, 1), MakeRun(139, 1, 1, 1)}, Aggregate::kMin)
+          .exit_code,
+      3);
 }
 
 TEST(AggregateTest, CountersAggregateOverTheRunsThatHaveThem) {

@@ -230,9 +230,11 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
   add(candidate, "crash", {1, 2, 3}, 1);
   std::vector<std::string> warnings = FormatCompareWarnings(Compare(base, candidate, {}));
   ASSERT_EQ(warnings.size(), 2u);
-  EXPECT_EQ(warnings[0].rfind("user: 1 row could not be judged (too few runs) though the estimate is beyond ±1% (largest "
-                              "+99.01%, few); 4 runs per side would let a lone change through", 0),
-            0u)
+  EXPECT_EQ(
+      warnings[0].rfind("user: 1 row could not be judged (too few runs) though the estimate is beyond ±1% (largest "
+                        "+99.01%, few); 4 runs per side would let a lone change through",
+                        0),
+      0u)
       << warnings[0];
   EXPECT_EQ(warnings[1], "1 benchmark failed in new runs where no base run failed: crash");
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());

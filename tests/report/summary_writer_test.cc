@@ -169,8 +169,8 @@ TEST(SummaryValuesOfTest, RusageUserTime) {
 }
 
 TEST(SummaryValuesOfTest, TaskClockUserTimeUsesTaskClock) {
-  Measurement run = RunWithCounters({Reading("cycles", CounterStatus::kCounted, 5000),
-                                     Reading("task-clock", CounterStatus::kCounted, 1.2e9, true)});
+  Measurement run = RunWithCounters(
+      {Reading("cycles", CounterStatus::kCounted, 5000), Reading("task-clock", CounterStatus::kCounted, 1.2e9, true)});
   SummaryValues values = SummaryValuesOf(run, UserTimeSource::kTaskClock);
   EXPECT_DOUBLE_EQ(values.user, 1.2);
   EXPECT_DOUBLE_EQ(values.sys, 0.25);  // sys stays rusage's

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <set>
 
+#include "results/results_json.h"
 #include "temp_dir.h"
 #include "timeit/base/error.h"
 #include "timeit/sys/retry_on_eintr.h"
-#include "results/results_json.h"
 
 namespace timeit {
 namespace {
@@ -20,8 +20,8 @@ using testing::ReadFile;
 using testing::TempDir;
 using testing::WriteFile;
 
-CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled,
-                       uint64_t running, double scaled, bool is_time = false) {
+CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
+                       double scaled, bool is_time = false) {
   CounterReading reading;
   reading.event = event;
   reading.status = status;
@@ -274,9 +274,10 @@ TEST_F(AppendRunsTest, RefusesNonResultsFileAndLeavesItUntouched) {
   // Right schema, unexpected inside: these used to escape as nlohmann type errors (abort).
   ExpectRefusedAndUntouched(path_, "{\"schema\": 1, \"benchmarks\": []}\n");
   ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [1]}\n");
-  ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": 7, \"runs\": []}]}\n");
   ExpectRefusedAndUntouched(path_,
-                            "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": \"x\", \"runs\": \"oops\"}]}\n");
+                            "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": 7, \"runs\": []}]}\n");
+  ExpectRefusedAndUntouched(
+      path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": \"x\", \"runs\": \"oops\"}]}\n");
   // No temporary was left behind by any refusal.
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
 }
@@ -292,8 +293,8 @@ TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
       int status = 0;
       try {
         for (int i = 0; i < kRunsEach; ++i) {
-          AppendRuns(path_, "bench-" + std::to_string(writer % 2), {"./bench"},
-                     {RunNumbered(writer * 1000 + i)}, SampleHost());
+          AppendRuns(path_, "bench-" + std::to_string(writer % 2), {"./bench"}, {RunNumbered(writer * 1000 + i)},
+                     SampleHost());
         }
       } catch (...) {
         status = 1;

@@ -13,7 +13,8 @@ using testing::WriteFile;
 
 std::string Results(const std::string& benchmarks) {
   return R"({"schema": "timeit-results/1", "host": {"cpu_count": 2, "kernel_pmus": ["software"]},
-             "benchmarks": [)" + benchmarks + "]}";
+             "benchmarks": [)" +
+         benchmarks + "]}";
 }
 
 // Reads `text` as a results file and returns the error message, or "" if it was accepted.
@@ -97,12 +98,15 @@ TEST(ResultsReaderTest, WrongShapeNamesTheField) {
   EXPECT_NE(ErrorOf(Results(R"({"name": 5, "runs": []})")).find("benchmarks[0].name: expected a string, got a number"),
             std::string::npos);
   EXPECT_NE(ErrorOf(Results(R"({"runs": []})")).find("benchmarks[0].name: missing"), std::string::npos);
-  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [{"exit_code": 0}]})")).find("benchmarks[0].runs[0].metrics: missing"),
-            std::string::npos);
-  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": {}})")).find("benchmarks[0].runs: expected an array, got an object"),
-            std::string::npos);
-  EXPECT_NE(ErrorOf(R"({"schema": "timeit-results/1", "benchmarks": 3})").find("benchmarks: expected an array, got a number"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf(Results(R"({"name": "x", "runs": [{"exit_code": 0}]})")).find("benchmarks[0].runs[0].metrics: missing"),
+      std::string::npos);
+  EXPECT_NE(
+      ErrorOf(Results(R"({"name": "x", "runs": {}})")).find("benchmarks[0].runs: expected an array, got an object"),
+      std::string::npos);
+  EXPECT_NE(
+      ErrorOf(R"({"schema": "timeit-results/1", "benchmarks": 3})").find("benchmarks: expected an array, got a number"),
+      std::string::npos);
   EXPECT_NE(ErrorOf(R"({"schema": "other/2", "benchmarks": []})").find("schema: 'other/2' is not timeit-results/1"),
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"benchmarks": []})").find("schema: missing"), std::string::npos);
@@ -112,15 +116,15 @@ TEST(ResultsReaderTest, WrongShapeNamesTheField) {
 
 TEST(ResultsReaderTest, BenchmarksAndRunsMustBeObjects) {
   // Neither may be skipped: a benchmark silently dropped from one side would read as removed.
-  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": []}, [])"))
-                .find("benchmarks[1]: expected an object, got an array"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf(Results(R"({"name": "x", "runs": []}, [])")).find("benchmarks[1]: expected an object, got an array"),
+      std::string::npos);
   EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [[{"metrics": {"real": 1}}]]})"))
                 .find("benchmarks[0].runs[0]: expected an object, got an array"),
             std::string::npos);
-  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [3]})"))
-                .find("benchmarks[0].runs[0]: expected an object, got a number"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf(Results(R"({"name": "x", "runs": [3]})")).find("benchmarks[0].runs[0]: expected an object, got a number"),
+      std::string::npos);
 }
 
 TEST(ResultsReaderTest, NegativeMeasurementsAreRejected) {

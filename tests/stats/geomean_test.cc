@@ -94,9 +94,8 @@ TEST(GeomeanTest, HigherConfidenceIsWider) {
 
 TEST(GeomeanTest, NoIntervalWithoutResamplesOrValidConfidence) {
   Values ratios = SpreadRatios();
-  for (GeomeanEstimate estimate :
-       {GeometricMeanRatio(ratios, 0.95, 1, 0), GeometricMeanRatio(ratios, 0.0),
-        GeometricMeanRatio(ratios, 1.0), GeometricMeanRatio(ratios, NAN)}) {
+  for (GeomeanEstimate estimate : {GeometricMeanRatio(ratios, 0.95, 1, 0), GeometricMeanRatio(ratios, 0.0),
+                                   GeometricMeanRatio(ratios, 1.0), GeometricMeanRatio(ratios, NAN)}) {
     EXPECT_FALSE(std::isnan(estimate.estimate));
     EXPECT_TRUE(std::isnan(estimate.lower));
     EXPECT_TRUE(std::isnan(estimate.upper));

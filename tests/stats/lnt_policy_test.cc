@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "timeit/base/error.h"
 #include "stats/u_recurrence_oracle.h"
+#include "timeit/base/error.h"
 
 namespace timeit::lnt {
 namespace {
@@ -25,7 +25,7 @@ std::vector<double> Range(double first, int count, double step = 1) {
 // (the library derives its tables from the Mann-Whitney test's own exact distribution).
 std::vector<uint64_t> UDistribution(int m, int n) {
   return stats::oracle::RecurrenceUCounts<uint64_t>(static_cast<size_t>(m), static_cast<size_t>(n),
-                                                     static_cast<size_t>(m * n + 1));
+                                                    static_cast<size_t>(m * n + 1));
 }
 
 // Largest u with P(U <= u) <= alpha / 2, or 0; alpha / 2 = 1 / half_alpha_denominator.
@@ -43,9 +43,7 @@ int ExactCritical(int m, int n, uint64_t half_alpha_denominator) {
   return critical;
 }
 
-uint64_t Denominator(double significance) {
-  return significance == 0.10 ? 20 : significance == 0.05 ? 40 : 200;
-}
+uint64_t Denominator(double significance) { return significance == 0.10 ? 20 : significance == 0.05 ? 40 : 200; }
 
 // Samples of sizes m and n whose LNT statistic |U_a - U_b| is `statistic` (0..m*n), where
 // U_a counts pairs a < b (ties 1/2). b = 0, 1, ..., n-1; an a-value of k - 0.5 is below
@@ -75,8 +73,7 @@ int ProbedCritical(int m, int n, double significance) {
     SamplePair low = WithStatistic(m, n, s, true);
     SamplePair high = WithStatistic(m, n, s, false);
     const bool same = MannWhitneySame(low.a, low.b, significance);
-    EXPECT_EQ(same, MannWhitneySame(high.a, high.b, significance))
-        << m << "x" << n << " statistic " << s;
+    EXPECT_EQ(same, MannWhitneySame(high.a, high.b, significance)) << m << "x" << n << " statistic " << s;
     if (same) {
       EXPECT_EQ(critical, s - 1) << m << "x" << n << " not monotone at " << s;
       critical = s;
@@ -162,9 +159,7 @@ TEST(LntMannWhitneyTest, OtherSignificanceOrEmptySampleIsAUsageError) {
       ADD_FAILURE() << significance << " accepted";
     } catch (const Error& e) {
       EXPECT_EQ(e.kind(), ErrorKind::kUsage);
-      EXPECT_NE(std::string(e.what()).find(significance == 0.02 ? "not 0.02" : "not "),
-                std::string::npos)
-          << e.what();
+      EXPECT_NE(std::string(e.what()).find(significance == 0.02 ? "not 0.02" : "not "), std::string::npos) << e.what();
     }
     EXPECT_THROW(MannWhitneySame(large, large, significance), Error);
   }
@@ -273,8 +268,7 @@ TEST(LntCompareTest, PreviousIsTheClosestBaseSample) {
 }
 
 TEST(LntCompareTest, VerifiedFourAgainstFour) {
-  Comparison c = Compare(std::vector<double>{1.00, 1.01, 1.02, 1.03},
-                         std::vector<double>{1.10, 1.11, 1.12, 1.13});
+  Comparison c = Compare(std::vector<double>{1.00, 1.01, 1.02, 1.03}, std::vector<double>{1.10, 1.11, 1.12, 1.13});
   EXPECT_EQ(c.current, 1.0);
   EXPECT_EQ(c.previous, 1.1);
   EXPECT_NEAR(c.pct_delta, -0.0909090909090910, 1e-15);
@@ -285,15 +279,11 @@ TEST(LntCompareTest, VerifiedFourAgainstFour) {
 
 TEST(LntCompareTest, SmallChangeGates) {
   // Under 1 % is unchanged even when the absolute delta is large.
-  EXPECT_EQ(Compare(std::vector<double>{100.9}, std::vector<double>{100.0}).status,
-            Status::kUnchanged);
-  EXPECT_EQ(Compare(std::vector<double>{101.5}, std::vector<double>{100.0}).status,
-            Status::kRegressed);
+  EXPECT_EQ(Compare(std::vector<double>{100.9}, std::vector<double>{100.0}).status, Status::kUnchanged);
+  EXPECT_EQ(Compare(std::vector<double>{101.5}, std::vector<double>{100.0}).status, Status::kRegressed);
   // An absolute delta under 0.01 is unchanged whatever the percentage.
-  EXPECT_EQ(Compare(std::vector<double>{0.015}, std::vector<double>{0.01}).status,
-            Status::kUnchanged);
-  EXPECT_EQ(Compare(std::vector<double>{0.025}, std::vector<double>{0.01}).status,
-            Status::kRegressed);
+  EXPECT_EQ(Compare(std::vector<double>{0.015}, std::vector<double>{0.01}).status, Status::kUnchanged);
+  EXPECT_EQ(Compare(std::vector<double>{0.025}, std::vector<double>{0.01}).status, Status::kRegressed);
 }
 
 TEST(LntCompareTest, MannWhitneySameIsUnchangedOnlyWithFourSamplesEachSide) {
@@ -338,17 +328,13 @@ TEST(LntCompareTest, StandardDeviationRule) {
   EXPECT_EQ(c.status, Status::kUnchanged);
   EXPECT_EQ(Compare(std::vector<double>{1.0}, std::vector<double>{0.9}).status, Status::kRegressed);
   // Tightly clustered new samples: 0.1 > 2.576 * 0.005.
-  EXPECT_EQ(Compare(std::vector<double>{1.0, 1.01}, std::vector<double>{0.9}).status,
-            Status::kRegressed);
-  EXPECT_EQ(Compare(std::vector<double>{1.0, 1.01}, std::vector<double>{1.1}).status,
-            Status::kImproved);
+  EXPECT_EQ(Compare(std::vector<double>{1.0, 1.01}, std::vector<double>{0.9}).status, Status::kRegressed);
+  EXPECT_EQ(Compare(std::vector<double>{1.0, 1.01}, std::vector<double>{1.1}).status, Status::kImproved);
 }
 
 TEST(LntCompareTest, BiggerIsBetterAggregatesWithMaxAndSwapsTheVerdict) {
-  EXPECT_EQ(Compare(std::vector<double>{10.}, std::vector<double>{5.}, 0.05, true).status,
-            Status::kImproved);
-  EXPECT_EQ(Compare(std::vector<double>{5.}, std::vector<double>{10.}, 0.05, true).status,
-            Status::kRegressed);
+  EXPECT_EQ(Compare(std::vector<double>{10.}, std::vector<double>{5.}, 0.05, true).status, Status::kImproved);
+  EXPECT_EQ(Compare(std::vector<double>{5.}, std::vector<double>{10.}, 0.05, true).status, Status::kRegressed);
   const std::vector<double> current = {2.9, 3.0}, base = {2.0};
   Comparison bigger = Compare(current, base, 0.05, true);
   EXPECT_EQ(bigger.current, 3.0);

@@ -38,23 +38,19 @@ constexpr Used kAsymptotic = Used::kAsymptotic;
 TEST(MannWhitneyTest, ReferenceTable) {
   ExpectScipy({19, 22, 16, 29, 24}, {20, 11, 17, 12}, 17, 0.1111111111111111, kExact);
   ExpectScipy({1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, 0, 0.007936507936507936, kExact);
-  ExpectScipy({1.1, 2.3, 3.2, 4.8, 5.5, 6.1, 7.7, 8.4, 9.9, 10.2},
-              {2.0, 3.5, 4.1, 5.9, 6.6, 7.2, 8.8, 9.3, 10.5, 11.4}, 40, 0.47267559351158717,
-              kAsymptotic);
+  ExpectScipy({1.1, 2.3, 3.2, 4.8, 5.5, 6.1, 7.7, 8.4, 9.9, 10.2}, {2.0, 3.5, 4.1, 5.9, 6.6, 7.2, 8.8, 9.3, 10.5, 11.4},
+              40, 0.47267559351158717, kAsymptotic);
   ExpectScipy({1, 2, 2, 3, 4}, {2, 3, 3, 5, 6}, 6, 0.19882894401644247, kAsymptotic);  // ties
-  ExpectScipy({10, 10, 11, 12, 12, 12, 13, 14, 15, 15, 16, 17},
-              {12, 13, 13, 14, 15, 15, 16, 17, 17, 18, 19, 20}, 31.5, 0.020065354983945894,
-              kAsymptotic);
+  ExpectScipy({10, 10, 11, 12, 12, 12, 13, 14, 15, 15, 16, 17}, {12, 13, 13, 14, 15, 15, 16, 17, 17, 18, 19, 20}, 31.5,
+              0.020065354983945894, kAsymptotic);
   ExpectScipy({1, 2, 3}, {4, 5, 6}, 0, 0.1, kExact);
   ExpectScipy({5, 5, 5}, {5, 5, 5}, 4.5, 1.0, kAsymptotic);
 }
 
 TEST(MannWhitneyTest, ReferenceTableAtItsPrecision) {
   constexpr MannWhitneyMethod kAuto = MannWhitneyMethod::kAuto;
-  EXPECT_NEAR(MannWhitneyU(Values{19, 22, 16, 29, 24}, Values{20, 11, 17, 12}, kAuto).p_value,
-              0.111111111111, 1e-12);
-  EXPECT_NEAR(MannWhitneyU(Values{1, 2, 2, 3, 4}, Values{2, 3, 3, 5, 6}, kAuto).p_value,
-              0.198828944016, 1e-12);
+  EXPECT_NEAR(MannWhitneyU(Values{19, 22, 16, 29, 24}, Values{20, 11, 17, 12}, kAuto).p_value, 0.111111111111, 1e-12);
+  EXPECT_NEAR(MannWhitneyU(Values{1, 2, 2, 3, 4}, Values{2, 3, 3, 5, 6}, kAuto).p_value, 0.198828944016, 1e-12);
 }
 
 TEST(MannWhitneyTest, SwappingSamplesMirrorsU) {
@@ -70,8 +66,7 @@ TEST(MannWhitneyTest, UnbalancedSizesUseTheExactDistribution) {
   Values y;
   for (int i = 1; i <= 25; ++i) y.push_back(i);  // list(range(1, 26))
   ExpectScipy({9.5, 12.5, 20.5, 21.5, 23.5, 25.5}, y, 110, 0.08464703014202457, kExact);
-  ExpectScipy({3.5, 7.25, 12.0}, {1, 2, 4, 5, 6, 8, 9, 10, 11, 13, 14, 15}, 16,
-              0.8395604395604395, kExact);
+  ExpectScipy({3.5, 7.25, 12.0}, {1, 2, 4, 5, 6, 8, 9, 10, 11, 13, 14, 15}, 16, 0.8395604395604395, kExact);
   Values twenty;
   for (int i = 2; i <= 21; ++i) twenty.push_back(i);  // list(range(2, 22)): p = 2 / C(22, 2)
   ExpectScipy({0.5, 1.5}, twenty, 0, 0.008658008658008658, kExact);
@@ -81,19 +76,15 @@ TEST(MannWhitneyTest, EightAgainstTwoHundredIsExact) {
   // y = list(range(200)); asymptotic would give 0.2639028849459225 and 0.00013734334425033614.
   Values y;
   for (int i = 0; i < 200; ++i) y.push_back(i);
-  ExpectScipy({10.5, 50.5, 90.5, 120.5, 150.5, 170.5, 190.5, 199.5}, y, 987,
-              0.26939976600971177, kExact);
-  ExpectScipy({180.5, 185.5, 190.5, 195.5, 199.5, 170.5, 160.5, 150.5}, y, 1437,
-              1.8830794879700514e-05, kExact);
+  ExpectScipy({10.5, 50.5, 90.5, 120.5, 150.5, 170.5, 190.5, 199.5}, y, 987, 0.26939976600971177, kExact);
+  ExpectScipy({180.5, 185.5, 190.5, 195.5, 199.5, 170.5, 160.5, 150.5}, y, 1437, 1.8830794879700514e-05, kExact);
 }
 
 TEST(MannWhitneyTest, ExactUpToEightAsymptoticFromNineBoth) {
-  ExpectScipy({0.9, 1.7, 2.2, 3.9, 4.4, 5.8, 7.1, 8.6}, {1.2, 2.9, 3.1, 4.0, 6.3, 6.9, 9.4, 9.9},
-              25, 0.5053613053613053, kExact);
-  ExpectScipy({2, 4, 6, 8, 10, 12, 14, 16, 18}, {1, 3, 5, 7, 9, 11, 13, 15.5}, 44,
-              0.4807075277663513, kExact);
-  ExpectScipy({1, 3, 5, 7, 9, 11, 13, 15, 17}, {2, 4, 6, 8, 10, 12, 14, 16.5, 18}, 36,
-              0.7239320396139757, kAsymptotic);
+  ExpectScipy({0.9, 1.7, 2.2, 3.9, 4.4, 5.8, 7.1, 8.6}, {1.2, 2.9, 3.1, 4.0, 6.3, 6.9, 9.4, 9.9}, 25,
+              0.5053613053613053, kExact);
+  ExpectScipy({2, 4, 6, 8, 10, 12, 14, 16, 18}, {1, 3, 5, 7, 9, 11, 13, 15.5}, 44, 0.4807075277663513, kExact);
+  ExpectScipy({1, 3, 5, 7, 9, 11, 13, 15, 17}, {2, 4, 6, 8, 10, 12, 14, 16.5, 18}, 36, 0.7239320396139757, kAsymptotic);
 }
 
 TEST(MannWhitneyTest, ExactPValueAtTheCentreIsCappedAtOne) {
@@ -107,9 +98,7 @@ TEST(MannWhitneyTest, SingleValues) {
   ExpectScipy({0.0}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 0, 0.18181818181818182, kExact);
 }
 
-TEST(MannWhitneyTest, AllTiedIsOne) {
-  ExpectScipy(Values(12, 3.0), Values(12, 3.0), 72, 1.0, kAsymptotic);
-}
+TEST(MannWhitneyTest, AllTiedIsOne) { ExpectScipy(Values(12, 3.0), Values(12, 3.0), 72, 1.0, kAsymptotic); }
 
 TEST(MannWhitneyTest, FarTailIsAccurate) {
   // x = list(range(1, 21)), y = list(range(21, 41)): z is about -5.4.
@@ -124,28 +113,24 @@ TEST(MannWhitneyTest, FarTailIsAccurate) {
 //   rng = np.random.default_rng(12345)
 //   x = np.round(rng.normal(1.00, 0.02, 30), 2); y = np.round(rng.normal(1.02, 0.02, 30), 2)
 TEST(MannWhitneyTest, ThirtyAgainstThirtyWithTies) {
-  Values x = {0.97, 1.03, 0.98, 0.99, 1.0,  0.99, 0.97, 1.01, 1.01, 0.96,
-              1.05, 1.02, 0.98, 1.02, 0.99, 1.0,  1.02, 0.97, 1.01, 1.03,
-              1.03, 0.99, 1.02, 0.97, 1.0,  1.01, 0.97, 1.0,  1.03, 1.05};
-  Values y = {1.04, 1.04, 1.0,  1.0,  0.99, 1.03, 1.04, 1.01, 1.0,  1.03,
-              1.03, 1.02, 1.05, 1.02, 1.02, 1.0,  1.02, 1.05, 1.02, 1.02,
-              1.03, 1.03, 1.03, 1.03, 1.03, 1.0,  1.03, 0.99, 1.03, 0.99};
+  Values x = {0.97, 1.03, 0.98, 0.99, 1.0,  0.99, 0.97, 1.01, 1.01, 0.96, 1.05, 1.02, 0.98, 1.02, 0.99,
+              1.0,  1.02, 0.97, 1.01, 1.03, 1.03, 0.99, 1.02, 0.97, 1.0,  1.01, 0.97, 1.0,  1.03, 1.05};
+  Values y = {1.04, 1.04, 1.0,  1.0,  0.99, 1.03, 1.04, 1.01, 1.0,  1.03, 1.03, 1.02, 1.05, 1.02, 1.02,
+              1.0,  1.02, 1.05, 1.02, 1.02, 1.03, 1.03, 1.03, 1.03, 1.03, 1.0,  1.03, 0.99, 1.03, 0.99};
   ExpectScipy(x, y, 248, 0.0025704744069835733, kAsymptotic);
 }
 
 // Continuous values, no ties:
 //   rng = np.random.default_rng(7)
 //   x = np.round(rng.lognormal(0, 0.05, 30), 6); y = np.round(rng.lognormal(0.03, 0.05, 30), 6)
-const Values kX30 = {1.000062, 1.015049, 0.986387, 0.956447, 0.977523, 0.951627, 1.003012,
-                     1.069307, 0.97569,  0.969453, 1.024794, 1.018005, 1.005285, 0.954542,
-                     0.998538, 1.035377, 0.934998, 0.977379, 0.909317, 0.937558, 0.912026,
-                     0.988314, 0.938594, 1.013656, 1.007868, 0.990697, 0.881758, 0.973425,
-                     0.997578, 1.005682};
-const Values kY30 = {0.954558, 1.006131, 0.981252, 0.989612, 1.086591, 0.989677, 1.02878,
-                     1.077043, 1.00082,  1.024715, 1.036162, 1.033746, 0.969231, 1.034385,
-                     1.102898, 0.953747, 1.075697, 1.036622, 0.997929, 1.138852, 1.070486,
-                     0.97048,  1.034301, 1.0606,   1.020774, 1.066248, 1.027033, 1.065413,
-                     1.107302, 0.996224};
+const Values kX30 = {1.000062, 1.015049, 0.986387, 0.956447, 0.977523, 0.951627, 1.003012, 1.069307,
+                     0.97569,  0.969453, 1.024794, 1.018005, 1.005285, 0.954542, 0.998538, 1.035377,
+                     0.934998, 0.977379, 0.909317, 0.937558, 0.912026, 0.988314, 0.938594, 1.013656,
+                     1.007868, 0.990697, 0.881758, 0.973425, 0.997578, 1.005682};
+const Values kY30 = {0.954558, 1.006131, 0.981252, 0.989612, 1.086591, 0.989677, 1.02878,  1.077043,
+                     1.00082,  1.024715, 1.036162, 1.033746, 0.969231, 1.034385, 1.102898, 0.953747,
+                     1.075697, 1.036622, 0.997929, 1.138852, 1.070486, 0.97048,  1.034301, 1.0606,
+                     1.020774, 1.066248, 1.027033, 1.065413, 1.107302, 0.996224};
 
 TEST(MannWhitneyTest, ThirtyAgainstThirtyContinuous) {
   ExpectScipy(kX30, kY30, 193, 0.0001493155009485189, kAsymptotic);
@@ -159,7 +144,6 @@ TEST(MannWhitneyTest, EmptyOrNaNGivesNaN) {
   EXPECT_TRUE(std::isnan(with_nan.p_value));
   EXPECT_TRUE(std::isnan(with_nan.u1));
 }
-
 
 TEST(MannWhitneyTest, MethodNames) {
   EXPECT_EQ(MannWhitneyMethodName(MannWhitneyMethod::kExact), "exact");
@@ -216,13 +200,13 @@ TEST(MannWhitneyTest, ExactMatchesBruteForceWithAndWithoutTies) {
   };
   std::vector<Case> cases = {
       {{1, 2, 2, 3, 4}, {2, 3, 3, 5, 6}},
-      {{4, 4, 4, 8, 8}, {8, 8, 8, 12, 12}},                 // whole clock ticks
-      {{0, 0, 0, 0, 1}, {0, 1, 1, 1, 1, 1}},                // counts, mostly 0 or 1
-      {{2}, {1, 2, 2, 3}},                                  // one run against four
-      {{3, 3, 3}, {3, 3, 3, 3}},                            // every value tied: p = 1
+      {{4, 4, 4, 8, 8}, {8, 8, 8, 12, 12}},                                   // whole clock ticks
+      {{0, 0, 0, 0, 1}, {0, 1, 1, 1, 1, 1}},                                  // counts, mostly 0 or 1
+      {{2}, {1, 2, 2, 3}},                                                    // one run against four
+      {{3, 3, 3}, {3, 3, 3, 3}},                                              // every value tied: p = 1
       {{0.3, 1.7, 2.2, 5.1, 0.9, 3.3}, {4.4, 2.8, 6.1, 7.0, 3.9, 5.5, 8.2}},  // no ties
-      {{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}, {3, 3, 4, 4, 5, 5, 6, 6, 7, 7}},      // 10 vs 10
-      {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},           // separated
+      {{1, 1, 2, 2, 3, 3, 4, 4, 5, 5}, {3, 3, 4, 4, 5, 5, 6, 6, 7, 7}},       // 10 vs 10
+      {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16}},            // separated
       {{5, 5, 5, 5, 1, 9, 9, 9}, {5, 5, 2, 2, 2, 8, 8}},
   };
   for (const Case& c : cases) {
@@ -297,8 +281,7 @@ TEST(MannWhitneyTest, ExactWithTiesMatchesCoin) {
   };
   expect(repeat({1, 2, 3, 4, 5}, 10), repeat({2, 3, 4, 5, 6}, 10), 0.0015229555806233592);  // 50 x 50
   expect({4, 4, 4, 4, 4, 4, 8, 8, 8, 8}, {8, 8, 8, 8, 8, 8, 8, 12, 12, 12}, 0.0035722791140747798);
-  expect({1, 2, 2, 3, 3, 3, 4, 5, 5, 6, 7, 7}, {3, 4, 4, 5, 5, 6, 6, 6, 7, 8, 8, 9, 9, 10, 10},
-         0.0058543384495733392);
+  expect({1, 2, 2, 3, 3, 3, 4, 5, 5, 6, 7, 7}, {3, 4, 4, 5, 5, 6, 6, 6, 7, 8, 8, 9, 9, 10, 10}, 0.0058543384495733392);
   expect(Values(20, 0.0), Values(20, 1.0), 1.4508889103849688e-11);  // 0 -> 1: 2 / C(40, 20)
   Values base(19, 0.0);
   base.push_back(1);
@@ -345,9 +328,9 @@ TEST(MannWhitneyTest, WhereTheExactMethodIsCheap) {
   EXPECT_TRUE(UsesExact(ranks(129, 129, false), kExactMethod));
   EXPECT_TRUE(UsesExact(ranks(25, 10000, false), kExactMethod));
   EXPECT_TRUE(UsesExact(ranks(10000, 25, false), kExactMethod));
-  EXPECT_FALSE(UsesExact(ranks(130, 130, false), kExactMethod));    // C(260, 130) >= 2^255
-  EXPECT_FALSE(UsesExact(ranks(26, 10000, false), kExactMethod));   // C(10026, 26) >= 2^255
-  EXPECT_FALSE(UsesExact(ranks(10, 30000, false), kExactMethod));   // more than 2^18 values of U
+  EXPECT_FALSE(UsesExact(ranks(130, 130, false), kExactMethod));   // C(260, 130) >= 2^255
+  EXPECT_FALSE(UsesExact(ranks(26, 10000, false), kExactMethod));  // C(10026, 26) >= 2^255
+  EXPECT_FALSE(UsesExact(ranks(10, 30000, false), kExactMethod));  // more than 2^18 values of U
   // With ties: every pair up to 90 x 90 (the issue asks for 50 x 50), and unbalanced pairs
   // of similar cost.
   EXPECT_TRUE(UsesExact(ranks(50, 50, true), kExactMethod));
@@ -438,10 +421,10 @@ TEST(MannWhitneyTest, NormalApproximationBeyondTheBoundaryIsConservative) {
 TEST(MannWhitneyTest, SmallestPValue) {
   constexpr MannWhitneyMethod kExactMethod = MannWhitneyMethod::kExact;
   constexpr MannWhitneyMethod kAuto = MannWhitneyMethod::kAuto;
-  EXPECT_DOUBLE_EQ(SmallestPValue(3, 3, kExactMethod), 0.1);         // 2 / 20
-  EXPECT_DOUBLE_EQ(SmallestPValue(4, 4, kExactMethod), 2.0 / 70);    // 0.0286
-  EXPECT_DOUBLE_EQ(SmallestPValue(5, 5, kExactMethod), 2.0 / 252);   // 0.0079
-  EXPECT_DOUBLE_EQ(SmallestPValue(8, 8, kExactMethod), 2.0 / 12870);  // 1.55e-4
+  EXPECT_DOUBLE_EQ(SmallestPValue(3, 3, kExactMethod), 0.1);             // 2 / 20
+  EXPECT_DOUBLE_EQ(SmallestPValue(4, 4, kExactMethod), 2.0 / 70);        // 0.0286
+  EXPECT_DOUBLE_EQ(SmallestPValue(5, 5, kExactMethod), 2.0 / 252);       // 0.0079
+  EXPECT_DOUBLE_EQ(SmallestPValue(8, 8, kExactMethod), 2.0 / 12870);     // 1.55e-4
   EXPECT_DOUBLE_EQ(SmallestPValue(10, 10, kExactMethod), 2.0 / 184756);  // 1.08e-5
   EXPECT_DOUBLE_EQ(SmallestPValue(2, 20, kExactMethod), 2.0 / 231);
   EXPECT_DOUBLE_EQ(SmallestPValue(30, 30, kExactMethod), 2.0 / 118264581564861424.0);  // C(60, 30)

@@ -34,15 +34,13 @@ TEST(PAdjustTest, Holm) {
 // 0.5 (5/5), 0.05 (0.04 5/4), 0.05 (0.03 5/3), 0.025 (0.01 5/2), 0.025 (0.005 5/1), already
 // non-increasing.
 TEST(PAdjustTest, BenjaminiHochberg) {
-  ExpectValues(
-      AdjustPValues(Values{0.01, 0.04, 0.03, 0.005, 0.5}, PAdjustMethod::kBenjaminiHochberg),
-      {0.025, 0.05, 0.05, 0.025, 0.5});
+  ExpectValues(AdjustPValues(Values{0.01, 0.04, 0.03, 0.005, 0.5}, PAdjustMethod::kBenjaminiHochberg),
+               {0.025, 0.05, 0.05, 0.025, 0.5});
 }
 
 TEST(PAdjustTest, BenjaminiHochbergTakesTheRunningMinimum) {
   // p n / rank = 0.012 (3/3), 0.0165 (2), 0.03 (1): the smaller p-values inherit 0.012.
-  ExpectValues(AdjustPValues(Values{0.01, 0.011, 0.012}, PAdjustMethod::kBenjaminiHochberg),
-               {0.012, 0.012, 0.012});
+  ExpectValues(AdjustPValues(Values{0.01, 0.011, 0.012}, PAdjustMethod::kBenjaminiHochberg), {0.012, 0.012, 0.012});
 }
 
 TEST(PAdjustTest, HolmTakesTheRunningMaximumAndCapsAtOne) {
@@ -60,15 +58,13 @@ TEST(PAdjustTest, TiedPValuesGetTheSameAdjustment) {
   // Holm: 0.01 3 = 0.03, 0.02 2 = 0.04, 0.02 1 = 0.02 -> running maximum 0.03, 0.04, 0.04.
   ExpectValues(AdjustPValues(Values{0.02, 0.01, 0.02}, PAdjustMethod::kHolm), {0.04, 0.03, 0.04});
   // BH: 0.02 (3/3) = 0.02, 0.02 (3/2) = 0.03, 0.01 (3/1) = 0.03 -> running minimum 0.02.
-  ExpectValues(AdjustPValues(Values{0.02, 0.01, 0.02}, PAdjustMethod::kBenjaminiHochberg),
-               {0.02, 0.02, 0.02});
+  ExpectValues(AdjustPValues(Values{0.02, 0.01, 0.02}, PAdjustMethod::kBenjaminiHochberg), {0.02, 0.02, 0.02});
 }
 
 TEST(PAdjustTest, NaNIsSkippedAndNotCounted) {
   // A family of two, as R's p.adjust(c(0.01, NA, 0.04)); with three it would be 0.03, 0.06.
   ExpectValues(AdjustPValues(Values{0.01, NAN, 0.04}, PAdjustMethod::kHolm), {0.02, NAN, 0.04});
-  ExpectValues(AdjustPValues(Values{0.01, NAN, 0.04}, PAdjustMethod::kBenjaminiHochberg),
-               {0.02, NAN, 0.04});
+  ExpectValues(AdjustPValues(Values{0.01, NAN, 0.04}, PAdjustMethod::kBenjaminiHochberg), {0.02, NAN, 0.04});
 }
 
 TEST(PAdjustTest, SingleOrEmptyIsUnchanged) {

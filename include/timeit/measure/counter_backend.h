@@ -41,7 +41,6 @@ std::unique_ptr<CounterBackend> MakeNoCounterBackend(std::string reason);
 /// `{"unavailable": "reason"}` or `{"events": {"cycles": {"value": 1, "enabled": 2,
 /// "running": 1}, "instructions": "not-supported", ...}}`; an event missing from the file
 /// is not supported. Results say backend "fake", so they can never pass for real ones.
-std::unique_ptr<CounterBackend> MakeFakeCounterBackend(const std::vector<std::string>& events,
-                                                       const std::string& path);
+std::unique_ptr<CounterBackend> MakeFakeCounterBackend(const std::vector<std::string>& events, const std::string& path);
 
 }  // namespace timeit

@@ -55,9 +55,7 @@ struct CounterReading {
   std::string error;
 
   /// Whether the reading has a usable value (kCounted or kMultiplexed).
-  bool has_value() const {
-    return status == CounterStatus::kCounted || status == CounterStatus::kMultiplexed;
-  }
+  bool has_value() const { return status == CounterStatus::kCounted || status == CounterStatus::kMultiplexed; }
   /// The value in the unit results use: seconds for time events, the count otherwise.
   double metric_value() const { return is_time ? scaled / 1e9 : scaled; }
 };

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "timeit/results/host_info.h"
 #include "timeit/measure/measurement.h"
+#include "timeit/results/host_info.h"
 
 namespace timeit {
 

@@ -26,7 +26,7 @@ struct GeomeanEstimate {
 
 /// The geometric mean of per-benchmark ratios (all positive) with its confidence interval.
 /// Everything is NaN for no ratios or any ratio that is not positive and finite.
-GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95,
-                                   uint64_t seed = 0x7123e17, int resamples = kGeomeanResamples);
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95, uint64_t seed = 0x7123e17,
+                                   int resamples = kGeomeanResamples);
 
 }  // namespace timeit::stats
