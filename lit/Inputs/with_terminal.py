@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Runs a command on a new pseudo-terminal, types into it, and prints what it shows.
 
-usage: with_terminal.py [--wait TEXT] [--type TEXT]... -- COMMAND...
+usage: with_terminal.py [--wait TEXT] [--type TEXT | --pause SECONDS]... -- COMMAND...
 
 COMMAND starts as the session leader of a fresh terminal (its stdin, stdout and stderr),
 in the terminal's foreground, as when it is typed at a shell prompt. Each --type TEXT is
-typed (\\n is Enter, \\x03 is Ctrl-C) once the output shows --wait TEXT (or at once).
+typed (\\n is Enter, \\x03 is Ctrl-C, \\x1a is Ctrl-Z) once the output shows --wait TEXT
+(or at once), in order; --pause SECONDS waits that long before the next one.
 Prints the output, then "rc=N", "rc=killed by signal N" or, after 20 s, "rc=hung" (the
 command is then killed).
 """
@@ -17,6 +18,17 @@ import sys
 import time
 
 
+def read_available(master, timeout):
+    """What the terminal shows within `timeout` seconds (b"" if nothing)."""
+    ready, _, _ = select.select([master], [], [], timeout)
+    if not ready:
+        return b""
+    try:
+        return os.read(master, 4096)
+    except OSError:
+        return b""
+
+
 def main(argv):
     wait, typed = None, []
     while argv and argv[0] != "--":
@@ -25,6 +37,8 @@ def main(argv):
             wait = value
         elif option == "--type":
             typed.append(value)
+        elif option == "--pause":
+            typed.append(float(argv[1]))
         else:
             sys.exit(__doc__)
         argv = argv[2:]
@@ -40,14 +54,14 @@ def main(argv):
     status = None
     while time.monotonic() < deadline:
         if typed and (wait is None or wait in output):
-            os.write(master, typed.pop(0))
-        ready, _, _ = select.select([master], [], [], 0.05)
-        if ready:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                chunk = b""
-            output += chunk
+            step = typed.pop(0)
+            if isinstance(step, float):
+                resume = time.monotonic() + step
+                while time.monotonic() < resume:
+                    output += read_available(master, min(0.05, max(0.0, resume - time.monotonic())))
+            else:
+                os.write(master, step)
+        output += read_available(master, 0.05)
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             break

@@ -45,9 +45,15 @@ static_assert(std::size(kForwardedSignals) == 3, "SignalScope::saved_ has one sl
 
 // How many SignalScopes are alive; only the outermost installs and restores handlers.
 int g_scope_depth = 0;
-// Whether SIGALRM was ignored when the outermost scope began: the timeout needs a handler,
-// but the program must still start with it ignored, as timeit found it.
+// Whether SIGALRM was ignored or blocked when the outermost scope began: the timeout needs
+// a handler and the signal unblocked, but the program must still start with SIGALRM as
+// timeit found it.
 bool g_alarm_ignored_on_entry = false;
+bool g_alarm_blocked_on_entry = false;
+// Whether SIGCHLD was ignored when the outermost scope began: the kernel would then reap
+// the program by itself and wait4 would find no child, so timeit restores the default for
+// itself and ignores it again in the program.
+bool g_child_ignored_on_entry = false;
 
 }  // namespace
 
@@ -78,13 +84,32 @@ SignalScope::SignalScope() {
     if (::sigaction(SIGALRM, &action, &saved_alarm_) != 0) {
       throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
     }
+    alarm_installed_ = true;
+    g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
+    sigset_t alarm, old_mask;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    if (::sigprocmask(SIG_UNBLOCK, &alarm, &old_mask) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("sigprocmask", errno));
+    }
+    g_alarm_blocked_on_entry = sigismember(&old_mask, SIGALRM) == 1;
+    alarm_unblocked_ = g_alarm_blocked_on_entry;
+    if (::sigaction(SIGCHLD, nullptr, &saved_child_) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+    }
+    g_child_ignored_on_entry = saved_child_.sa_handler == SIG_IGN;
+    if (g_child_ignored_on_entry) {
+      action.sa_handler = SIG_DFL;
+      if (::sigaction(SIGCHLD, &action, nullptr) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+      }
+      child_reset_ = true;
+    }
   } catch (...) {
     Restore();
     --g_scope_depth;
     throw;
   }
-  alarm_installed_ = true;
-  g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
 }
 
 // Restoring an action sigaction itself returned cannot fail (EINVAL and EFAULT are the
@@ -96,6 +121,15 @@ void SignalScope::Restore() {
   }
   if (alarm_installed_) ::sigaction(SIGALRM, &saved_alarm_, nullptr);
   alarm_installed_ = false;
+  if (alarm_unblocked_) {
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    ::sigprocmask(SIG_BLOCK, &alarm, nullptr);
+  }
+  alarm_unblocked_ = false;
+  if (child_reset_) ::sigaction(SIGCHLD, &saved_child_, nullptr);
+  child_reset_ = false;
 }
 
 SignalScope::~SignalScope() {
@@ -135,56 +169,102 @@ class ScopedTimer {
   bool armed_ = false;
 };
 
-/// A forked child that has not been reaped yet. If it is abandoned (an exception), its
-/// whole process group is killed and reaped, so no zombie or orphan is left behind.
+/// A forked child and its process group. When it goes out of scope the group is killed,
+/// and the child killed and reaped if it was not yet, so no zombie or orphan is left behind.
 class UnreapedChild {
  public:
   explicit UnreapedChild(pid_t pid) : pid_(pid) {}
   ~UnreapedChild() {
-    if (pid_ <= 0) return;
+    // The group too, even once the program is reaped: whatever it left running must not
+    // outlive a run that ends by an exception (a counter that could not be read).
     ::kill(-pid_, SIGKILL);
+    if (reaped_) return;
     ::kill(pid_, SIGKILL);
     RetryOnEintr([&] { return ::waitpid(pid_, nullptr, 0); });
   }
   UnreapedChild(const UnreapedChild&) = delete;
   UnreapedChild& operator=(const UnreapedChild&) = delete;
   pid_t pid() const { return pid_; }
-  /// wait4 succeeded: the child is gone and nothing is left to clean up.
-  void MarkReaped() { pid_ = -1; }
+  /// wait4 succeeded: the child is gone; only its group is left to kill.
+  void MarkReaped() { reaped_ = true; }
 
  private:
   pid_t pid_;
+  bool reaped_ = false;
 };
 
-/// While alive, the program's process group holds the terminal's foreground, when
-/// timeit's stdin is a terminal and timeit is in its foreground. From its own (background)
-/// group a program that reads the terminal would be stopped by SIGTTIN, and timeit would
-/// wait for ever. The terminal goes back to timeit's group on every way out. With the
-/// terminal the program also gets the terminal's Ctrl-C and Ctrl-Z, as under a shell.
-class TerminalForeground {
+/// How the program shares timeit's terminal, and what timeit does when the program stops.
+///
+/// When timeit is a job of its own (an interactive shell started it: it leads its process
+/// group) and that job holds the terminal, the program's group is lent the terminal for
+/// the run, so a program that reads it is not stopped by SIGTTIN, and the terminal's
+/// Ctrl-C and Ctrl-Z reach it as they would at a shell. Anywhere else (under make, `sh -c`,
+/// a script) timeit shares its job's process group with others and lends nothing: the
+/// terminal's Ctrl-C reaches timeit, which kills the program's group, and a program that
+/// reads the terminal is stopped by SIGTTIN, which timeit reports instead of waiting for
+/// ever.
+///
+/// A program stopped from the terminal (Ctrl-Z) stops timeit's job too, so the shell sees
+/// one stopped job; when the job continues, the program continues, with the terminal if
+/// the job is in the foreground again (`fg`), without it otherwise (`bg`).
+class TerminalJob {
  public:
-  explicit TerminalForeground(pid_t group) {
-    if (!::isatty(STDIN_FILENO) || ::tcgetpgrp(STDIN_FILENO) != ::getpgrp()) return;
-    if (SetForeground(group)) group_ = group;
+  explicit TerminalJob(pid_t group) : group_(group) {
+    on_terminal_ = ::isatty(STDIN_FILENO) != 0;
+    own_job_ = on_terminal_ && ::getpgrp() == ::getpid();
+    if (own_job_ && InForeground()) held_ = SetForeground(group_);
   }
-  ~TerminalForeground() {
-    if (group_ > 0) SetForeground(::getpgrp());
+  ~TerminalJob() {
+    if (held_) SetForeground(::getpgrp());
   }
-  TerminalForeground(const TerminalForeground&) = delete;
-  TerminalForeground& operator=(const TerminalForeground&) = delete;
-  bool held() const { return group_ > 0; }
+  TerminalJob(const TerminalJob&) = delete;
+  TerminalJob& operator=(const TerminalJob&) = delete;
 
-  /// The program was stopped (Ctrl-Z): stop timeit too, with the terminal back in its
-  /// group, so the shell sees a stopped job; when the job is continued, give the terminal
-  /// back and continue the program.
-  void StopWithProgram() {
-    SetForeground(::getpgrp());
-    ::kill(::getpid(), SIGSTOP);
-    SetForeground(group_);
+  /// Whether the program holds the terminal now.
+  bool held() const { return held_; }
+  /// Whether stops of the program must be watched (wait4 with WUNTRACED).
+  bool watches_stops() const { return on_terminal_; }
+  /// The terminal stopped the program (SIGTTIN or SIGTTOU) where timeit cannot lend it
+  /// the terminal: the run was ended, and this is the signal that stopped it.
+  std::optional<int> refused_terminal() const {
+    return refused_terminal_ != 0 ? std::optional<int>(refused_terminal_) : std::nullopt;
+  }
+
+  /// The program was stopped by `stop_signal`; decides what becomes of it.
+  void ProgramStopped(int stop_signal) {
+    bool wants_terminal = stop_signal == SIGTTIN || stop_signal == SIGTTOU;
+    if (!own_job_) {
+      if (wants_terminal) {
+        // Lending the terminal would take it from the job timeit is part of (make's, a
+        // shell script's), whose Ctrl-C would then no longer reach it.
+        refused_terminal_ = stop_signal;
+        ::kill(-group_, SIGKILL);
+      }
+      // Stopped by someone on purpose (kill -STOP): whoever did continues it.
+      return;
+    }
+    if (wants_terminal && InForeground()) {
+      // It stopped while timeit's job was itself stopped or in the background, and the
+      // job is in the foreground now: it can have the terminal.
+      held_ = SetForeground(group_);
+      ::kill(-group_, SIGCONT);
+      return;
+    }
+    if (held_) {
+      SetForeground(::getpgrp());
+      held_ = false;
+    }
+    // Stop timeit's whole job (a pipeline's other commands too), as the terminal's Ctrl-Z
+    // would have; the shell then reports the job stopped. Execution resumes here when the
+    // job is continued.
+    ::kill(0, SIGSTOP);
+    if (InForeground()) held_ = SetForeground(group_);
     ::kill(-group_, SIGCONT);
   }
 
  private:
+  static bool InForeground() { return ::tcgetpgrp(STDIN_FILENO) == ::getpgrp(); }
+
   // tcsetpgrp from a background group raises SIGTTOU unless it is blocked.
   static bool SetForeground(pid_t group) {
     sigset_t ttou, old;
@@ -197,7 +277,11 @@ class TerminalForeground {
     return done;
   }
 
-  pid_t group_ = -1;
+  pid_t group_;
+  bool on_terminal_ = false;
+  bool own_job_ = false;
+  bool held_ = false;
+  int refused_terminal_ = 0;  // the stop signal, or 0
 };
 
 /// What the child tells the parent through the status pipe when it cannot exec.
@@ -275,11 +359,23 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
 }
 
 [[noreturn]] void RunChild(const ChildSpec& spec, char* const* argv, int cork_fd, int status_fd) {
-  // The program starts with the signal mask timeit inherited (timeit blocks nothing) and
-  // the dispositions it found: exec resets our handlers to the default and keeps what is
-  // ignored. SIGALRM is the one signal we catch even when it was ignored on entry.
+  // The program starts with the signal mask timeit inherited and the dispositions it
+  // found: exec resets our handlers to the default and keeps what is ignored. What timeit
+  // changed for itself (SIGALRM caught and unblocked for the timeout, SIGCHLD not ignored
+  // so that wait4 works) is put back as it was.
   if (g_alarm_ignored_on_entry && ::signal(SIGALRM, SIG_IGN) == SIG_ERR) {
     ReportAndExit(status_fd, ChildStage::kSignals, errno, exit_code::kSetupFailure);
+  }
+  if (g_child_ignored_on_entry && ::signal(SIGCHLD, SIG_IGN) == SIG_ERR) {
+    ReportAndExit(status_fd, ChildStage::kSignals, errno, exit_code::kSetupFailure);
+  }
+  if (g_alarm_blocked_on_entry) {
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    if (::sigprocmask(SIG_BLOCK, &alarm, nullptr) != 0) {
+      ReportAndExit(status_fd, ChildStage::kSignals, errno, exit_code::kSetupFailure);
+    }
   }
   // Our own process group, so the whole tree the program creates can be killed at once.
   if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
@@ -389,16 +485,16 @@ struct ProgramEnd {
 
 // Waits until the program has ended (not merely stopped) and reaps it, killing it when
 // `timeout_seconds` (if positive) pass first.
-ProgramEnd WaitForProgram(UnreapedChild& child, TerminalForeground& terminal, double timeout_seconds) {
+ProgramEnd WaitForProgram(UnreapedChild& child, TerminalJob& terminal, double timeout_seconds) {
   ProgramEnd end;
   {
     ScopedTimer timer(timeout_seconds);
+    int options = terminal.watches_stops() ? WUNTRACED : 0;
     while (true) {
-      pid_t reaped = RetryOnEintr(
-          [&] { return ::wait4(child.pid(), &end.wait_status, terminal.held() ? WUNTRACED : 0, &end.usage); });
+      pid_t reaped = RetryOnEintr([&] { return ::wait4(child.pid(), &end.wait_status, options, &end.usage); });
       if (reaped < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
       if (!WIFSTOPPED(end.wait_status)) break;
-      terminal.StopWithProgram();
+      terminal.ProgramStopped(WSTOPSIG(end.wait_status));
     }
   }
   // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
@@ -436,7 +532,7 @@ std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& repor
     case ChildStage::kProcessGroup:
       return "cannot give the program its own process group: " + error;
     case ChildStage::kSignals:
-      return "cannot keep SIGALRM ignored for the program: " + error;
+      return "cannot give the program the signal dispositions and mask timeit started with: " + error;
   }
   return error;
 }
@@ -485,7 +581,7 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   const pid_t pid = ForkCorkedChild(spec, argv, cork, status);
   UnreapedChild child(pid);
   TakeOwnGroup(pid);
-  TerminalForeground terminal(pid);
+  TerminalJob terminal(pid);
   counters.Attach(pid);
 
   double start = MonotonicSeconds();
@@ -499,6 +595,14 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   ::kill(-pid, SIGKILL);
   RecordUsage(end.usage, measurement);
   RecordOutcome(spec, released, status.read_end.get(), end.wait_status, measurement);
+  if (std::optional<int> stop = terminal.refused_terminal()) {
+    measurement.exit_code = exit_code::kSignalBase + *stop;
+    measurement.term_signal.reset();
+    measurement.failure_message = std::string("the program was stopped by ") +
+                                  (*stop == SIGTTIN ? "SIGTTIN" : "SIGTTOU") +
+                                  ": it used the terminal, which timeit lends a program only when an interactive shell "
+                                  "runs timeit itself; give it another stdin (e.g. < /dev/null) or run timeit directly";
+  }
   return measurement;
 }
 

@@ -14,13 +14,15 @@
 /// owns, state that belongs to the whole process rather than to an object:
 ///   - the dispositions of SIGINT, SIGTERM, SIGHUP and SIGALRM (SignalScope), and the
 ///     flags their handlers set: the signal received, the timeout fired, the process
-///     group to kill;
+///     group to kill; SIGALRM unblocked and SIGCHLD not ignored, if they were on entry
+///     (the program gets them back as they were);
 ///   - the ITIMER_REAL interval timer, armed for the timeout;
 ///   - the terminal's foreground process group, lent to the program when timeit's stdin
-///     is a terminal and timeit is in its foreground; SIGTTOU is blocked for an instant
-///     while it is handed back and forth;
+///     is a terminal and timeit is a job of its own in the foreground (an interactive
+///     shell started it); SIGTTOU is blocked for an instant while it is handed back and
+///     forth;
 ///   - timeit's own job state: when the program is stopped from the terminal (Ctrl-Z)
-///     timeit stops itself too, so the shell sees one stopped job.
+///     timeit stops its whole process group too, so the shell sees one stopped job.
 namespace timeit {
 
 /// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
@@ -45,6 +47,9 @@ class SignalScope {
   bool installed_[3] = {false, false, false};
   struct sigaction saved_alarm_;
   bool alarm_installed_ = false;
+  bool alarm_unblocked_ = false;
+  struct sigaction saved_child_;
+  bool child_reset_ = false;
 };
 
 /// Runs the program described by `spec` once and measures it.
@@ -53,7 +58,8 @@ class SignalScope {
 /// `counters` attaches to it; only then is it released to set up its streams, limits and
 /// directory and exec, so counters run from its first instruction. SIGINT, SIGTERM and
 /// SIGHUP to timeit and the timeout kill the whole group; after the program is reaped the
-/// group is killed too, so no background descendant outlives the run.
+/// group is killed too, so no descendant left in it outlives the run (one that moved to a
+/// group or session of its own, with setsid or setpgid, is beyond reach).
 ///
 /// Failures of the program (exit code, signal, exec error) are part of the Measurement;
 /// only failures of timeit itself (fork, wait) throw a system Error. One at a time per
