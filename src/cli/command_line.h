@@ -115,6 +115,19 @@ inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
     std::cout << version.what() << "\n";
     throw HelpRequested{};
   } catch (const CLI::ParseError& e) {
+    // CLI11 checks every option's value before it looks at --help and --version (and runs
+    // the version flag's callback, which prints, only in the order the options were added):
+    // asked for either, the user gets it, whatever else the line holds.
+    const CLI::Option* help = app.get_help_ptr();
+    const CLI::Option* version = app.get_version_ptr();
+    if (help != nullptr && help->count() > 0) {
+      std::cout << app.help();
+      throw HelpRequested{};
+    }
+    if (version != nullptr && version->count() > 0) {
+      std::cout << app.version() << "\n";
+      throw HelpRequested{};
+    }
     throw Error(ErrorKind::kUsage, e.what());
   }
 }
