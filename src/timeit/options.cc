@@ -32,9 +32,12 @@ constexpr LimitOption kLimitOptions[] = {
     {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
 };
 
-// A whole number from `minimum` to `maximum`, checked before CLI11 converts it (its own
-// range validators print the limits as 300-digit doubles, and a conversion that does not
-// fit would wrap or saturate silently).
+// A whole number from `minimum` to `maximum` in decimal digits, leading zeros allowed and
+// meaning nothing ("010" is ten, as tools/timeit.c's atoi read it). A transform
+// that hands CLI11 the number without them: CLI11 converts with base 0, which would read
+// "010" as octal 8 and "0x10" as hex. Checked before CLI11 converts, too: its own range
+// validators print the limits as 300-digit doubles, and a conversion that does not fit
+// would wrap or saturate silently.
 CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maximum) {
   return CLI::Validator(
       [minimum, maximum](std::string& value) -> std::string {
@@ -46,6 +49,7 @@ CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maxi
           return "'" + value + "' is not a whole number from " + std::to_string(minimum) + " to " +
                  std::to_string(maximum);
         }
+        value = std::to_string(number);
         return {};
       },
       "N");
@@ -104,7 +108,7 @@ void AddLimitOptions(CLI::App& app, std::vector<ResourceLimit>& limits) {
            limit.help)
         // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited", and a
         // value beyond it would saturate to it.
-        ->check(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
+        ->transform(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
   }
 }
 
@@ -148,9 +152,9 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")
-      ->check(WholeNumberIn(1, kMaxRuns));
+      ->transform(WholeNumberIn(1, kMaxRuns));
   app.add_option("--warmup", options.series.warmup_runs, "Run the program K times first, unrecorded")
-      ->check(WholeNumberIn(0, kMaxRuns));
+      ->transform(WholeNumberIn(0, kMaxRuns));
   app.add_flag("--ignore-failure", options.series.ignore_failure,
                "Keep repeating after a run fails (otherwise the first failure stops the series)");
 }
