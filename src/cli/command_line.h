@@ -3,8 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -130,6 +133,34 @@ inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
     }
     throw Error(ErrorKind::kUsage, e.what());
   }
+}
+
+/// `text` as a number written in decimal: digits with an optional fraction and exponent
+/// ("2", "0.5", ".5", "1e-3"), and nothing else: no sign, space, hex ("0x1p-1"), inf or nan,
+/// all of which strtod alone would take. nullopt for anything else, or for a number beyond
+/// a double's range; one too small for a double reads as 0 (or a denormal).
+inline std::optional<double> ParseDecimal(const std::string& text) {
+  size_t at = 0;
+  auto digits = [&] {
+    size_t start = at;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at]))) ++at;
+    return at - start;
+  };
+  size_t mantissa_digits = digits();
+  if (at < text.size() && text[at] == '.') {
+    ++at;
+    mantissa_digits += digits();
+  }
+  if (mantissa_digits == 0) return std::nullopt;
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) ++at;
+    if (digits() == 0) return std::nullopt;
+  }
+  if (at != text.size()) return std::nullopt;
+  double value = std::strtod(text.c_str(), nullptr);
+  if (!std::isfinite(value)) return std::nullopt;
+  return value;
 }
 
 /// An option that takes one of an enum's spellings and stores the value it names: the words

@@ -8,6 +8,7 @@
 
 #include "command_line.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
 
@@ -55,16 +56,21 @@ CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maxi
       "N");
 }
 
-// A number of seconds from 0 to 1e9: beyond ~30 years the timer cannot be armed (and the
-// cast to time_t overflows).
+// The shortest timeout: the interval timer counts in microseconds.
+constexpr double kMinTimeoutSeconds = 1e-6;
+
+// A decimal number of seconds from 0 to 1e9: beyond ~30 years the timer cannot be armed
+// (and the cast to time_t overflows). A transform: a positive value below a microsecond,
+// even one too small for a double ("1e-400" reads as 0, which means "never"), becomes a
+// microsecond, since asking for a timeout must never switch it off.
 CLI::Validator TimeoutSeconds() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
-        char* end = nullptr;
-        double seconds = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || !(seconds >= 0) || !(seconds <= 1e9)) {
-          return "'" + value + "' is not a number of seconds from 0 to 1e9";
-        }
+        std::optional<double> seconds = ParseDecimal(value);
+        if (!seconds || !(*seconds <= 1e9)) return "'" + value + "' is not a number of seconds from 0 to 1e9";
+        bool positive = value.find_first_of("123456789") < value.find_first_of("eE");
+        if (positive && *seconds < kMinTimeoutSeconds) seconds = kMinTimeoutSeconds;
+        value = StringPrintf("%.17g", *seconds);  // every digit: CLI11 must read back this very double
         return {};
       },
       "SECONDS");
@@ -76,8 +82,9 @@ constexpr unsigned long long kMaxRuns = 1'000'000'000;
 // -t, -c, the redirections: how the program is started.
 void AddChildOptions(CLI::App& app, ChildSpec& child) {
   app.add_option("-t,--timeout", child.timeout_seconds,
-                 "Kill the program's process group after this many seconds (0: never)")
-      ->check(TimeoutSeconds());
+                 "Kill the program's process group after this many seconds (0: never; a positive value below "
+                 "a microsecond counts as one)")
+      ->transform(TimeoutSeconds());
   app.add_option("-c,--chdir", child.working_directory, "Run the program in this directory");
   app.add_option("--redirect-input", child.stdin_path, "Read the program's stdin from this file");
   // Later redirections override earlier ones, in command-line order, as upstream: the
