@@ -118,8 +118,8 @@ inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
     std::cout << version.what() << "\n";
     throw HelpRequested{};
   } catch (const CLI::ParseError& e) {
-    // CLI11 checks every option's value before it looks at --help and --version (and runs
-    // the version flag's callback, which prints, only in the order the options were added):
+    // CLI11 checks the options' values in the order the options were added, reaching
+    // --version (added last) and --help (looked at after all of them) only if none is bad:
     // asked for either, the user gets it, whatever else the line holds.
     const CLI::Option* help = app.get_help_ptr();
     const CLI::Option* version = app.get_version_ptr();
