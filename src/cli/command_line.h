@@ -1,8 +1,15 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "timeit/base/error.h"
 #include "timeit/base/spellings.h"
@@ -19,9 +26,89 @@ inline void AddVersionFlag(CLI::App& app, const std::string& version) {
   app.set_version_flag("--version", app.get_name() + " " + version, "Print the version and exit");
 }
 
+namespace cli_internal {
+
+// Whether CLI11 reads `word` as an option or as `--` rather than as a value or a positional
+// argument (its App::_recognize, for an app without subcommands): "-5" is a value unless
+// -5 is an option.
+inline bool IsOptionWord(const CLI::App& app, const std::string& word) {
+  std::string name, rest;
+  if (word == "--" || CLI::detail::split_long(word, name, rest)) return true;
+  if (!CLI::detail::split_short(word, name, rest)) return false;
+  return !std::isdigit(static_cast<unsigned char>(name[0])) || app.get_option_no_throw("-" + name) != nullptr;
+}
+
+// The index just past the values CLI11 gives `option`, whose name is the word before
+// `next`, when `collected` values came with the name itself (App::_parse_arg): first its
+// minimum, whatever they look like, then up to its maximum while they are not options.
+inline size_t SkipValues(const CLI::App& app, const CLI::Option& option, const std::vector<std::string>& words,
+                         size_t next, int collected) {
+  int min_values = std::min(option.get_type_size_min(), option.get_items_expected_min());
+  int max_values = option.get_items_expected_max();
+  if (max_values >= CLI::detail::expected_max_vector_size / 16 && !option.get_allow_extra_args()) {
+    int type_max = option.get_type_size_max();
+    max_values = CLI::detail::checked_multiply(type_max, option.get_expected_min())
+                     ? type_max
+                     : CLI::detail::expected_max_vector_size;
+  }
+  for (; collected < min_values && next < words.size(); ++collected) ++next;
+  if (collected < max_values || option.get_allow_extra_args()) {
+    for (; (collected < max_values || option.get_allow_extra_args()) && next < words.size() &&
+           !IsOptionWord(app, words[next]);
+         ++collected) {
+      ++next;
+    }
+    if (next < words.size() && words[next] == "--") ++next;  // it ends an open-ended list
+  }
+  return next;
+}
+
+}  // namespace cli_internal
+
+/// Rejects `--opt=` with nothing after the `=` for an option that takes a value: CLI11 would
+/// take the next argument as the value instead (`timeit --summary= echo hi` would write the
+/// summary to ./echo and run `hi`). Reads the words as CLI11 will, to know which are
+/// options: each option's values are skipped, `--` ends the options, and so, in a prefix
+/// command (timeit), does the first positional argument, which starts the program's own
+/// arguments.
+inline void RejectEmptyValues(const CLI::App& app, int argc, char** argv) {
+  std::vector<std::string> words(argv + std::min(argc, 1), argv + argc);
+  for (size_t next = 0; next < words.size();) {
+    const std::string word = words[next++];
+    if (word == "--") return;
+    std::string name, rest;
+    const CLI::Option* option = nullptr;
+    int collected = 0;
+    if (CLI::detail::split_long(word, name, rest)) {
+      option = app.get_option_no_throw("--" + name);
+      if (option == nullptr || option->get_items_expected_max() == 0) continue;  // unknown, or a flag
+      if (word.find('=') != std::string::npos) {
+        if (rest.empty()) throw Error(ErrorKind::kUsage, "--" + name + ": the value after '=' is empty");
+        collected = 1;
+      }
+    } else if (cli_internal::IsOptionWord(app, word)) {
+      CLI::detail::split_short(word, name, rest);
+      option = app.get_option_no_throw("-" + name);
+      if (option == nullptr) continue;
+      if (option->get_items_expected_max() == 0) {
+        // A flag: CLI11 reads what follows it in the word ("-pv") as a word of its own.
+        if (!rest.empty()) words.insert(words.begin() + static_cast<std::ptrdiff_t>(next), "-" + rest);
+        continue;
+      }
+      collected = rest.empty() ? 0 : 1;  // "-r5"
+    } else {
+      if (app.get_prefix_command()) return;
+      continue;
+    }
+    next = cli_internal::SkipValues(app, *option, words, next, collected);
+  }
+}
+
 /// app.parse, with --help and --version printed to stdout and thrown as HelpRequested, and
-/// every parse error thrown as a usage Error carrying CLI11's message.
+/// every parse error thrown as a usage Error carrying CLI11's message. An empty `--opt=` is
+/// a usage error too (RejectEmptyValues).
 inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
+  RejectEmptyValues(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -31,8 +118,49 @@ inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
     std::cout << version.what() << "\n";
     throw HelpRequested{};
   } catch (const CLI::ParseError& e) {
+    // CLI11 checks the options' values in the order the options were added, reaching
+    // --version (added last) and --help (looked at after all of them) only if none is bad:
+    // asked for either, the user gets it, whatever else the line holds.
+    const CLI::Option* help = app.get_help_ptr();
+    const CLI::Option* version = app.get_version_ptr();
+    if (help != nullptr && help->count() > 0) {
+      std::cout << app.help();
+      throw HelpRequested{};
+    }
+    if (version != nullptr && version->count() > 0) {
+      std::cout << app.version() << "\n";
+      throw HelpRequested{};
+    }
     throw Error(ErrorKind::kUsage, e.what());
   }
+}
+
+/// `text` as a number written in decimal: digits with an optional fraction and exponent
+/// ("2", "0.5", ".5", "1e-3"), and nothing else: no sign, space, hex ("0x1p-1"), inf or nan,
+/// all of which strtod alone would take. nullopt for anything else, or for a number beyond
+/// a double's range; one too small for a double reads as 0 (or a denormal).
+inline std::optional<double> ParseDecimal(const std::string& text) {
+  size_t at = 0;
+  auto digits = [&] {
+    size_t start = at;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at]))) ++at;
+    return at - start;
+  };
+  size_t mantissa_digits = digits();
+  if (at < text.size() && text[at] == '.') {
+    ++at;
+    mantissa_digits += digits();
+  }
+  if (mantissa_digits == 0) return std::nullopt;
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) ++at;
+    if (digits() == 0) return std::nullopt;
+  }
+  if (at != text.size()) return std::nullopt;
+  double value = std::strtod(text.c_str(), nullptr);
+  if (!std::isfinite(value)) return std::nullopt;
+  return value;
 }
 
 /// An option that takes one of an enum's spellings and stores the value it names: the words

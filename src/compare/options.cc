@@ -1,7 +1,7 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
-#include <cstdlib>
+#include <optional>
 
 #include "command_line.h"
 #include "timeit/base/error.h"
@@ -11,21 +11,20 @@
 namespace timeit {
 namespace {
 
-// Accepts "0.05"; with `percent`, "1" and "1%" both mean 0.01. A transform, not a check:
-// CLI11 discards what a check writes back.
+// Accepts "0.05" (in decimal only, as ParseDecimal); with `percent`, "1" and "1%" both
+// mean 0.01. A transform, not a check: CLI11 discards what a check writes back.
 CLI::Validator Fraction(const char* what, bool percent) {
   return CLI::Validator(
       [what, percent](std::string& value) -> std::string {
         std::string text = value;
         bool has_percent = !text.empty() && text.back() == '%';
         if (has_percent) text.pop_back();
-        char* end = nullptr;
-        double number = std::strtod(text.c_str(), &end);
-        if (text.empty() || *end != '\0' || !(number >= 0) || (!percent && has_percent)) {
-          return "'" + value + "' is not " + what;
-        }
-        if (percent) number /= 100;
-        if (!(number < 1) || (!percent && number <= 0)) return "'" + value + "' is not " + what;
+        std::optional<double> parsed = ParseDecimal(text);
+        if (!parsed || (!percent && has_percent)) return "'" + value + "' is not " + what;
+        double number = percent ? *parsed / 100 : *parsed;
+        // A probability is strictly between 0 and 1; a threshold may be 100%, which still
+        // flags a change beyond it (a doubling).
+        if (percent ? !(number <= 1) : !(number > 0 && number < 1)) return "'" + value + "' is not " + what;
         value = StringPrintf("%.17g", number);  // every digit: CLI11 must read back this very double
         return {};
       },

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 
 #include "results_json.h"
@@ -84,6 +85,16 @@ nlohmann::json& FindOrAddBenchmark(nlohmann::json& document, const std::string& 
   return benchmarks.back();
 }
 
+// Sizes and counts are integers; a multiplexed count is an estimate, rounded. An estimate
+// scaled beyond 2^64 stays the double it is: converting it to uint64_t would be undefined
+// (and in practice wrote 0).
+nlohmann::json CountToJson(double count) {
+  constexpr double kTwoTo64 = 18446744073709551616.0;
+  double rounded = std::round(count);
+  if (rounded >= 0 && rounded < kTwoTo64) return static_cast<uint64_t>(rounded);
+  return rounded;
+}
+
 }  // namespace
 
 nlohmann::json RunToJson(const Measurement& run) {
@@ -92,8 +103,7 @@ nlohmann::json RunToJson(const Measurement& run) {
     if (metric.unit == MetricUnit::kSeconds) {
       metrics[metric.name] = metric.value;
     } else {
-      // Sizes and counts are integers; a multiplexed count is an estimate, rounded.
-      metrics[metric.name] = static_cast<uint64_t>(metric.value + 0.5);
+      metrics[metric.name] = CountToJson(metric.value);
     }
   }
   nlohmann::json json = {{"metrics", std::move(metrics)}, {"exit_code", run.exit_code}, {"start_time", run.start_time}};

@@ -122,8 +122,10 @@ struct SeriesEvents {
   /// The signal that stopped the series before a run could start (a series can go on to
   /// report the runs made before it).
   std::optional<int> interrupted_before_start;
-  /// The last warmup, which stands in for the series when it failed before any measured run.
+  /// The last warmup, which stands in for the series when it failed before any measured run,
+  /// and its index (from 0).
   std::optional<Measurement> last_warmup;
+  int last_warmup_index = 0;
 };
 
 /// Runs the series with a progress line on a terminal, reporting each run as it ends and
@@ -135,14 +137,17 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
   std::optional<HostInfo> host;  // collected once, for the first run saved
   SeriesObserver observer;
   observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
-  observer.run_finished = [&](RunKind kind, int, int, const Measurement& run) {
+  observer.run_finished = [&](RunKind kind, int index, int, const Measurement& run) {
     progress.Clear();
     if (run.failure == LaunchFailure::kInterrupted) {
       events.interrupted_before_start = run.interrupted_by.value_or(0);
       return;
     }
     ReportRun(options, run);
-    if (kind == RunKind::kWarmup) events.last_warmup = run;
+    if (kind == RunKind::kWarmup) {
+      events.last_warmup = run;
+      events.last_warmup_index = index;
+    }
     if (kind == RunKind::kMeasured && options.json_path) {
       writer.Write([&] {
         if (!host) host = CollectHostInfo();
@@ -173,15 +178,40 @@ SummaryValues SummarizeSeries(const TimeitOptions& options, const SeriesResult& 
   return values;
 }
 
+/// Why a series ended during its warmups, in one line: without it a warmup that failed
+/// would stop timeit with the program's exit code and nothing saying why no run was measured.
+std::optional<std::string> WarmupStopMessage(const TimeitOptions& options, const SeriesResult& series,
+                                             const SeriesEvents& events) {
+  if (!series.stopped_early || !series.runs.empty() || !events.last_warmup) return std::nullopt;
+  const Measurement& run = *events.last_warmup;
+  std::string what;
+  if (run.interrupted_by) {
+    what = "was interrupted (signal " + std::to_string(*run.interrupted_by) + ")";
+  } else if (run.timed_out) {
+    what = "timed out";
+  } else if (run.term_signal) {
+    what = "was killed by signal " + std::to_string(*run.term_signal);
+  } else if (run.failure != LaunchFailure::kNone) {
+    what = "could not be started (exit " + std::to_string(run.exit_code) + ")";
+  } else {
+    what = "failed (exit " + std::to_string(run.exit_code) + ")";
+  }
+  std::string message = g_program_name + ": warmup run " + std::to_string(events.last_warmup_index + 1) + " of " +
+                        std::to_string(options.series.warmup_runs) + " " + what + "; no measured run was made";
+  // An interrupt ends every series; only a failure can be gone past.
+  if (!run.interrupted_by) message += " (--ignore-failure keeps going)";
+  return message;
+}
+
 /// The summary file with --summary; otherwise tools/timeit.c's report on stderr for one run
 /// (or with -p), and the run table for a series.
 void WriteSummary(const TimeitOptions& options, const SeriesResult& series, const SummaryValues& values,
-                  ResultWriter& writer) {
+                  ResultWriter& writer, bool stopped_in_warmup) {
   if (options.summary_path) {
     writer.Write([&] { WriteTextFile(*options.summary_path, FormatSummary(values, options.summary), O_TRUNC); });
   } else if (options.series.measured_runs == 1 || options.posix) {
     std::cerr << FormatStderrReport(values, options.summary, options.posix);
-  } else {
+  } else if (!stopped_in_warmup) {  // a table of no runs says nothing
     int warmups = options.series.warmup_runs;
     std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << JoinCommand(options.child.argv) << "'";
     if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
@@ -208,7 +238,9 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     // Before any run there is nothing to report; after some, they are reported as usual.
     if (series.runs.empty()) return exit_code::kSignalledBeforeStart;
   }
-  WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer);
+  std::optional<std::string> warmup_stop = WarmupStopMessage(options, series, events);
+  WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer, warmup_stop.has_value());
+  if (warmup_stop) std::cerr << *warmup_stop << "\n";
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
   if (writer.failed()) return exit_code::kSetupFailure;
   if (series.late_signal && !options.append_exit_status) {

@@ -8,6 +8,7 @@
 
 #include "command_line.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
 
@@ -32,9 +33,12 @@ constexpr LimitOption kLimitOptions[] = {
     {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
 };
 
-// A whole number from `minimum` to `maximum`, checked before CLI11 converts it (its own
-// range validators print the limits as 300-digit doubles, and a conversion that does not
-// fit would wrap or saturate silently).
+// A whole number from `minimum` to `maximum` in decimal digits, leading zeros allowed and
+// meaning nothing ("010" is ten, as tools/timeit.c's atoi read it). A transform
+// that hands CLI11 the number without them: CLI11 converts with base 0, which would read
+// "010" as octal 8 and "0x10" as hex. Checked before CLI11 converts, too: its own range
+// validators print the limits as 300-digit doubles, and a conversion that does not fit
+// would wrap or saturate silently.
 CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maximum) {
   return CLI::Validator(
       [minimum, maximum](std::string& value) -> std::string {
@@ -46,21 +50,27 @@ CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maxi
           return "'" + value + "' is not a whole number from " + std::to_string(minimum) + " to " +
                  std::to_string(maximum);
         }
+        value = std::to_string(number);
         return {};
       },
       "N");
 }
 
-// A number of seconds from 0 to 1e9: beyond ~30 years the timer cannot be armed (and the
-// cast to time_t overflows).
+// The shortest timeout: the interval timer counts in microseconds.
+constexpr double kMinTimeoutSeconds = 1e-6;
+
+// A decimal number of seconds from 0 to 1e9: beyond ~30 years the timer cannot be armed
+// (and the cast to time_t overflows). A transform: a positive value below a microsecond,
+// even one too small for a double ("1e-400" reads as 0, which means "never"), becomes a
+// microsecond, since asking for a timeout must never switch it off.
 CLI::Validator TimeoutSeconds() {
   return CLI::Validator(
       [](std::string& value) -> std::string {
-        char* end = nullptr;
-        double seconds = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || !(seconds >= 0) || !(seconds <= 1e9)) {
-          return "'" + value + "' is not a number of seconds from 0 to 1e9";
-        }
+        std::optional<double> seconds = ParseDecimal(value);
+        if (!seconds || !(*seconds <= 1e9)) return "'" + value + "' is not a number of seconds from 0 to 1e9";
+        bool positive = value.find_first_of("123456789") < value.find_first_of("eE");
+        if (positive && *seconds < kMinTimeoutSeconds) seconds = kMinTimeoutSeconds;
+        value = StringPrintf("%.17g", *seconds);  // every digit: CLI11 must read back this very double
         return {};
       },
       "SECONDS");
@@ -72,8 +82,9 @@ constexpr unsigned long long kMaxRuns = 1'000'000'000;
 // -t, -c, the redirections: how the program is started.
 void AddChildOptions(CLI::App& app, ChildSpec& child) {
   app.add_option("-t,--timeout", child.timeout_seconds,
-                 "Kill the program's process group after this many seconds (0: never)")
-      ->check(TimeoutSeconds());
+                 "Kill the program's process group after this many seconds (0: never; a positive value below "
+                 "a microsecond counts as one)")
+      ->transform(TimeoutSeconds());
   app.add_option("-c,--chdir", child.working_directory, "Run the program in this directory");
   app.add_option("--redirect-input", child.stdin_path, "Read the program's stdin from this file");
   // Later redirections override earlier ones, in command-line order, as upstream: the
@@ -104,7 +115,7 @@ void AddLimitOptions(CLI::App& app, std::vector<ResourceLimit>& limits) {
            limit.help)
         // rlim_t is unsigned: without this "-1" would silently wrap to "unlimited", and a
         // value beyond it would saturate to it.
-        ->check(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
+        ->transform(WholeNumberIn(0, std::numeric_limits<rlim_t>::max()));
   }
 }
 
@@ -148,9 +159,9 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/1)");
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")
-      ->check(WholeNumberIn(1, kMaxRuns));
+      ->transform(WholeNumberIn(1, kMaxRuns));
   app.add_option("--warmup", options.series.warmup_runs, "Run the program K times first, unrecorded")
-      ->check(WholeNumberIn(0, kMaxRuns));
+      ->transform(WholeNumberIn(0, kMaxRuns));
   app.add_flag("--ignore-failure", options.series.ignore_failure,
                "Keep repeating after a run fails (otherwise the first failure stops the series)");
 }

@@ -82,6 +82,26 @@ TEST(RunToJsonTest, MetricsAreRusageAndCountedEventsOnly) {
   EXPECT_FALSE(run.contains("timed_out"));
 }
 
+TEST(RunToJsonTest, CountsBeyondSixtyFourBitsStayDoubles) {
+  // A multiplexed count scaled by enabled/running can exceed what a uint64_t holds.
+  Measurement run = SampleRun();
+  const double largest_below_2_64 = 18446744073709549568.0;  // 2^64 - 2^11
+  run.counters.readings = {
+      Reading("page-faults", CounterStatus::kMultiplexed, 100000000000, 1000000000000, 1, 1e23),
+      Reading("cycles", CounterStatus::kMultiplexed, 1, 2, 1, 18446744073709551616.0),
+      Reading("instructions", CounterStatus::kMultiplexed, 1, 2, 1, largest_below_2_64),
+  };
+  const json metrics = RunToJson(run).at("metrics");
+  ASSERT_TRUE(metrics["page-faults"].is_number_float());
+  EXPECT_DOUBLE_EQ(metrics["page-faults"].get<double>(), 1e23);
+  ASSERT_TRUE(metrics["cycles"].is_number_float());
+  EXPECT_DOUBLE_EQ(metrics["cycles"].get<double>(), 18446744073709551616.0);
+  ASSERT_TRUE(metrics["instructions"].is_number_unsigned());
+  EXPECT_EQ(metrics["instructions"].get<uint64_t>(), 18446744073709549568u);
+  // And a reader gets the same numbers back from the text.
+  EXPECT_DOUBLE_EQ(json::parse(metrics.dump())["page-faults"].get<double>(), 1e23);
+}
+
 TEST(RunToJsonTest, EveryRequestedEventIsListedWithItsStatus) {
   json counters = RunToJson(SampleRun()).at("counters");
   EXPECT_EQ(counters["backend"], "fake");
