@@ -14,8 +14,11 @@ SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const Se
     if (observer.run_finished) observer.run_finished(kind, index, total, run);
     return run;
   };
-  // Whether the series must end after `run`.
+  // Whether the series must end after `run`. An interrupt that came when the program had
+  // already exited by itself (the kill found nothing to kill) leaves a complete run, but
+  // timeit was still told to stop, as with a signal after the last run.
   auto must_stop = [&](const Measurement& run) {
+    if (run.interrupted_by && run.exit_code == 0) result.late_signal = run.interrupted_by;
     return run.interrupted_by.has_value() || (!run.succeeded() && !plan.ignore_failure);
   };
 

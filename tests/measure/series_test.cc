@@ -117,6 +117,22 @@ TEST_F(SeriesPolicyTest, SignalAfterTheLastRunIsReported) {
   EXPECT_EQ(quiet.late_signal, std::nullopt);
 }
 
+// SIGTERM that came when the program had already exited 0 (the kill found no one): the
+// run is complete and kept, the series stops, and the signal is reported as late.
+TEST_F(SeriesPolicyTest, InterruptAfterTheProgramExitedIsLate) {
+  Measurement finished = Exits(0);
+  finished.interrupted_by = SIGTERM;
+  SeriesResult result = Run({0, 3, false}, {Exits(0), finished});
+  EXPECT_EQ(Kept(result), (Tags{"launch 1", "launch 2"}));
+  EXPECT_TRUE(result.stopped_early);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.late_signal, SIGTERM);
+
+  SeriesResult killed = Run({0, 3, false}, {Exits(0), Interrupted(SIGTERM)});
+  EXPECT_EQ(killed.exit_code, 128 + SIGKILL);
+  EXPECT_EQ(killed.late_signal, std::nullopt);
+}
+
 TEST_F(SeriesPolicyTest, WarmupsRunFirstAndAreNotRecorded) {
   SeriesResult result = Run({2, 3, false}, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
   EXPECT_EQ(Kept(result), (Tags{"launch 3", "launch 4", "launch 5"}));
