@@ -40,8 +40,8 @@ void OnTimeout(int) {
   if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
 }
 
-constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP};
-static_assert(std::size(kForwardedSignals) == 3, "SignalScope::saved_ has one slot per signal");
+constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static_assert(std::size(kForwardedSignals) == 4, "SignalScope::saved_ has one slot per signal");
 
 // How many SignalScopes are alive; only the outermost installs and restores handlers.
 int g_scope_depth = 0;
@@ -210,8 +210,10 @@ class UnreapedChild {
 class TerminalJob {
  public:
   explicit TerminalJob(pid_t group) : group_(group) {
-    on_terminal_ = ::isatty(STDIN_FILENO) != 0;
-    own_job_ = on_terminal_ && ::getpgrp() == ::getpid();
+    // The controlling terminal, not stdin: a program may open /dev/tty itself (a password
+    // prompt) with stdin redirected.
+    terminal_.reset(RetryOnEintr([] { return ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC); }));
+    own_job_ = terminal_ && ::getpgrp() == ::getpid();
     if (own_job_ && InForeground()) held_ = SetForeground(group_);
   }
   ~TerminalJob() {
@@ -222,8 +224,6 @@ class TerminalJob {
 
   /// Whether the program holds the terminal now.
   bool held() const { return held_; }
-  /// Whether stops of the program must be watched (wait4 with WUNTRACED).
-  bool watches_stops() const { return on_terminal_; }
   /// The terminal stopped the program (SIGTTIN or SIGTTOU) where timeit cannot lend it
   /// the terminal: the run was ended, and this is the signal that stopped it.
   std::optional<int> refused_terminal() const {
@@ -263,22 +263,22 @@ class TerminalJob {
   }
 
  private:
-  static bool InForeground() { return ::tcgetpgrp(STDIN_FILENO) == ::getpgrp(); }
+  bool InForeground() const { return ::tcgetpgrp(terminal_.get()) == ::getpgrp(); }
 
   // tcsetpgrp from a background group raises SIGTTOU unless it is blocked.
-  static bool SetForeground(pid_t group) {
+  bool SetForeground(pid_t group) const {
     sigset_t ttou, old;
     sigemptyset(&ttou);
     sigaddset(&ttou, SIGTTOU);
     // Without the block, tcsetpgrp could stop timeit itself: then do without the terminal.
     if (::sigprocmask(SIG_BLOCK, &ttou, &old) != 0) return false;
-    bool done = ::tcsetpgrp(STDIN_FILENO, group) == 0;
+    bool done = ::tcsetpgrp(terminal_.get(), group) == 0;
     ::sigprocmask(SIG_SETMASK, &old, nullptr);
     return done;
   }
 
   pid_t group_;
-  bool on_terminal_ = false;
+  UniqueFd terminal_;
   bool own_job_ = false;
   bool held_ = false;
   int refused_terminal_ = 0;  // the stop signal, or 0
@@ -489,19 +489,19 @@ ProgramEnd WaitForProgram(UnreapedChild& child, TerminalJob& terminal, double ti
   ProgramEnd end;
   {
     ScopedTimer timer(timeout_seconds);
-    int options = terminal.watches_stops() ? WUNTRACED : 0;
     while (true) {
-      pid_t reaped = RetryOnEintr([&] { return ::wait4(child.pid(), &end.wait_status, options, &end.usage); });
+      pid_t reaped = RetryOnEintr([&] { return ::wait4(child.pid(), &end.wait_status, WUNTRACED, &end.usage); });
       if (reaped < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("wait4", errno));
       if (!WIFSTOPPED(end.wait_status)) break;
       terminal.ProgramStopped(WSTOPSIG(end.wait_status));
     }
   }
-  // With the terminal the program got the terminal's Ctrl-C, not timeit: it is timeit's
-  // interrupt all the same, and a series must stop.
-  if (terminal.held() && WIFSIGNALED(end.wait_status) &&
-      (WTERMSIG(end.wait_status) == SIGINT || WTERMSIG(end.wait_status) == SIGQUIT) && g_received_signal == 0) {
-    g_received_signal = WTERMSIG(end.wait_status);
+  // With the terminal the program got the terminal's Ctrl-C and Ctrl-\, and its hang-up
+  // when the terminal closed, not timeit: they are timeit's interrupt all the same, and a
+  // series must stop.
+  if (terminal.held() && WIFSIGNALED(end.wait_status) && g_received_signal == 0) {
+    int signal = WTERMSIG(end.wait_status);
+    if (signal == SIGINT || signal == SIGQUIT || signal == SIGHUP) g_received_signal = signal;
   }
   child.MarkReaped();
   g_child_pgid = 0;
@@ -598,10 +598,13 @@ Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   if (std::optional<int> stop = terminal.refused_terminal()) {
     measurement.exit_code = exit_code::kSignalBase + *stop;
     measurement.term_signal.reset();
-    measurement.failure_message = std::string("the program was stopped by ") +
-                                  (*stop == SIGTTIN ? "SIGTTIN" : "SIGTTOU") +
-                                  ": it used the terminal, which timeit lends a program only when an interactive shell "
-                                  "runs timeit itself; give it another stdin (e.g. < /dev/null) or run timeit directly";
+    measurement.failure_message =
+        *stop == SIGTTIN
+            ? "the program was stopped by SIGTTIN: it read the terminal, which timeit lends a program only when an "
+              "interactive shell runs timeit itself as a job; give it another stdin (< /dev/null) or run timeit "
+              "directly"
+            : "the program was stopped by SIGTTOU: it changed the terminal's settings (or wrote to it under stty "
+              "tostop), which timeit lends a program only when an interactive shell runs timeit itself as a job";
   }
   return measurement;
 }

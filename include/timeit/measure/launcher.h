@@ -12,7 +12,7 @@
 ///
 /// Process-global state: one Launch at a time per process. A run uses, and while it lasts
 /// owns, state that belongs to the whole process rather than to an object:
-///   - the dispositions of SIGINT, SIGTERM, SIGHUP and SIGALRM (SignalScope), and the
+///   - the dispositions of SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGALRM (SignalScope), and the
 ///     flags their handlers set: the signal received, the timeout fired, the process
 ///     group to kill; SIGALRM unblocked and SIGCHLD not ignored, if they were on entry
 ///     (the program gets them back as they were);
@@ -25,7 +25,7 @@
 ///     timeit stops its whole process group too, so the shell sees one stopped job.
 namespace timeit {
 
-/// While alive, SIGINT, SIGTERM and SIGHUP do not kill timeit: they are recorded, and
+/// While alive, SIGINT, SIGTERM, SIGHUP and SIGQUIT do not kill timeit: they are recorded, and
 /// kill the process group of the program being measured, if any. A signal that was ignored
 /// when the scope began stays ignored (for the program too). SIGALRM is caught for the
 /// timeout. Launch() holds one for each run; a series holds one for its whole length, so a
@@ -43,8 +43,8 @@ class SignalScope {
  private:
   void Restore();
 
-  struct sigaction saved_[3];
-  bool installed_[3] = {false, false, false};
+  struct sigaction saved_[4];
+  bool installed_[4] = {false, false, false, false};
   struct sigaction saved_alarm_;
   bool alarm_installed_ = false;
   bool alarm_unblocked_ = false;
@@ -56,8 +56,8 @@ class SignalScope {
 ///
 /// The child is forked into its own process group and waits on a pipe (the "cork") while
 /// `counters` attaches to it; only then is it released to set up its streams, limits and
-/// directory and exec, so counters run from its first instruction. SIGINT, SIGTERM and
-/// SIGHUP to timeit and the timeout kill the whole group; after the program is reaped the
+/// directory and exec, so counters run from its first instruction. SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT to timeit and the timeout kill the whole group; after the program is reaped the
 /// group is killed too, so no descendant left in it outlives the run (one that moved to a
 /// group or session of its own, with setsid or setpgid, is beyond reach).
 ///

@@ -26,7 +26,7 @@ enum class LaunchFailure {
   kSetup,
   /// exec itself failed (exit 127, 126 or 67).
   kExec,
-  /// timeit was told to stop (SIGINT, SIGTERM, SIGHUP) before the program was released,
+  /// timeit was told to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT) before the program was released,
   /// so it never ran (exit 68).
   kInterrupted,
 };
@@ -40,7 +40,7 @@ struct Measurement {
   std::optional<int> term_signal;
   /// The timeout expired and the process group was killed.
   bool timed_out = false;
-  /// timeit received this signal (SIGINT, SIGTERM, SIGHUP) and killed the process group.
+  /// timeit received this signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) and killed the process group.
   std::optional<int> interrupted_by;
   LaunchFailure failure = LaunchFailure::kNone;
   /// What failed, e.g. "execvp: No such file or directory"; empty when nothing did.

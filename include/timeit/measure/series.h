@@ -50,7 +50,7 @@ using Launcher = std::function<Measurement(const ChildSpec& spec, CounterBackend
 
 /// Runs the plan, each run through `launch`: the warmups, then the measured runs. A failed
 /// run (warmup or measured) ends the series unless plan.ignore_failure; an interrupt
-/// (SIGINT/SIGTERM/SIGHUP to timeit, or the terminal's Ctrl-C that killed the program)
+/// (SIGINT/SIGTERM/SIGHUP/SIGQUIT to timeit, or the terminal's Ctrl-C that killed the program)
 /// always does. A run the interrupt cancelled before it started is not recorded.
 ///
 /// Process-global state: the series holds a SignalScope (launcher.h) from before its first
