@@ -161,4 +161,10 @@ std::optional<EventEncoding> EncodeGenericEvent(std::string_view name, Privilege
   return encoding;
 }
 
+bool IsTaskClock(std::string_view name) {
+  std::optional<EventEncoding> encoding = EncodeGenericEvent(name, PrivilegeLevels::kUserAndKernel);
+  std::optional<EventEncoding> task_clock = EncodeGenericEvent("task-clock", PrivilegeLevels::kUserAndKernel);
+  return encoding && encoding->type == task_clock->type && encoding->config == task_clock->config;
+}
+
 }  // namespace timeit

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "timeit/base/text_format.h"
+#include "timeit/measure/generic_events.h"
 
 namespace timeit {
 namespace {
@@ -34,7 +35,7 @@ SummaryValues SummaryValuesOf(const Measurement& run, UserTimeSource user_time) 
   // The first four are real, user, sys and maxrss; the rest are the counted events.
   for (size_t i = 4; i < metrics.size(); ++i) {
     values.counters.push_back({metrics[i].name, metrics[i].value, metrics[i].unit == MetricUnit::kSeconds});
-    if (metrics[i].name == "task-clock") task_clock = metrics[i].value;
+    if (!task_clock && IsTaskClock(metrics[i].name)) task_clock = metrics[i].value;
   }
   if (user_time == UserTimeSource::kTaskClock) {
     values.user = task_clock.value_or(run.user_seconds + run.sys_seconds);

@@ -284,3 +284,18 @@ TEST(LibpfmOracleTest, EverySpellingOfEveryNameEncodesAsLibpfmDoes) {
 
 }  // namespace
 }  // namespace timeit
+
+namespace timeit {
+namespace {
+
+TEST(IsTaskClockTest, EverySpellingOfTaskClockAndNothingElse) {
+  for (const char* name : {"task-clock", "TASK-CLOCK", "perf::task-clock", "task-clock:u", "Task-Clock:uk"}) {
+    EXPECT_TRUE(IsTaskClock(name)) << name;
+  }
+  for (const char* name : {"cpu-clock", "task-clocks", "cycles", "", "r00c0", "task-clock:p"}) {
+    EXPECT_FALSE(IsTaskClock(name)) << name;
+  }
+}
+
+}  // namespace
+}  // namespace timeit
