@@ -13,6 +13,7 @@
 #include "timeit/measure/event_encoding.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/series.h"
+#include "timeit/report/compare_format.h"
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/results_file.h"
@@ -25,7 +26,10 @@ namespace {
 // argv[0] as typed, like tools/timeit.c, so messages name the binary the user ran.
 std::string g_program_name = "timeit";
 
-void PrintError(const std::string& message) { std::cerr << g_program_name << ": error: " << message << "\n"; }
+// Messages quote event names, paths and the command, which must not reach the terminal raw.
+void PrintError(const std::string& message) {
+  std::cerr << g_program_name << ": error: " << EscapeControlCharacters(message) << "\n";
+}
 
 std::string JoinCommand(const std::vector<std::string>& command) {
   std::string text;
