@@ -9,9 +9,11 @@
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 #include "results_json.h"
 #include "timeit/base/error.h"
+#include "timeit/results/results_reader.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
@@ -58,7 +60,8 @@ std::string_view FailureName(LaunchFailure failure) {
 /// renamed a new file over the one we locked while we waited; then we lock again.
 UniqueFd LockCurrentFile(const std::string& path) {
   while (true) {
-    UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666));
+    // O_NONBLOCK: a FIFO put in the file's place must be refused, not waited on.
+    UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666));
     if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
     if (RetryOnEintr([&] { return ::flock(fd.get(), LOCK_EX); }) != 0) {
       throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
@@ -175,12 +178,36 @@ class TemporaryFile {
 
 }  // namespace
 
+void CheckResultsTarget(const std::string& path) {
+  auto refuse = [&](const std::string& why) {
+    throw Error(ErrorKind::kInput, "cannot record runs in '" + path + "': " + why);
+  };
+  if (path.empty()) refuse("the path is empty");
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno != ENOENT) refuse(std::strerror(errno));
+    std::string directory = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/') + 1);
+    if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+      refuse("cannot create it in '" + directory + "': " + std::strerror(errno));
+    }
+    return;
+  }
+  if (S_ISDIR(info.st_mode)) refuse("it is a directory");
+  if (!S_ISREG(info.st_mode)) refuse("it is not a regular file (a FIFO, socket or device)");
+  if (::access(path.c_str(), W_OK) != 0) refuse(std::string("it is not writable: ") + std::strerror(errno));
+  if (info.st_size == 0) return;
+  // The whole file, as timeit-compare would read it: a file it could not read later is no
+  // place to put a night of runs.
+  SampleSet ignored;
+  ReadResultsFile(path, ignored);
+}
+
 void AppendRuns(const std::string& requested_path, const std::string& name, const std::vector<std::string>& command,
                 const std::vector<Measurement>& runs, const HostInfo& host) {
   // A symlink is followed once, here: renaming over the link itself would replace the
   // link with a file and leave its target without the run.
   // (Created first if need be, because realpath only resolves paths that exist.)
-  UniqueFd create(::open(requested_path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0666));
+  UniqueFd create(::open(requested_path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666));
   char resolved[PATH_MAX];
   std::string path = ::realpath(requested_path.c_str(), resolved) ? std::string(resolved) : requested_path;
   UniqueFd lock = LockCurrentFile(path);

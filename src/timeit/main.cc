@@ -239,6 +239,7 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
 
 /// Runs the series and writes every output. Returns the exit code.
 int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  if (options.json_path) CheckResultsTarget(*options.json_path);
   ResultWriter writer;
   SeriesEvents events;
   SeriesResult series = RunObservedSeries(options, counters, writer, events);
