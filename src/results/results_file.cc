@@ -10,9 +10,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "results_json.h"
 #include "timeit/base/error.h"
+#include "timeit/measure/launcher.h"
 #include "timeit/results/results_reader.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
@@ -63,8 +65,14 @@ UniqueFd LockCurrentFile(const std::string& path) {
     // O_NONBLOCK: a FIFO put in the file's place must be refused, not waited on.
     UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666));
     if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
-    if (RetryOnEintr([&] { return ::flock(fd.get(), LOCK_EX); }) != 0) {
-      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
+    // Waiting for another writer is interruptible: a signal timeit's handlers caught
+    // (SIGINT, SIGTERM, SIGHUP, SIGQUIT) ends the wait instead of being retried away.
+    while (::flock(fd.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
+      if (std::optional<int> signal = SignalScope::ReceivedSignal()) {
+        throw Error(ErrorKind::kSystem,
+                    "gave up waiting for the lock on '" + path + "': received signal " + std::to_string(*signal));
+      }
     }
     struct stat locked, current;
     if (::fstat(fd.get(), &locked) == 0 && !S_ISREG(locked.st_mode)) {

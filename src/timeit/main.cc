@@ -252,13 +252,14 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer, warmup_stop.has_value());
   if (warmup_stop) std::cerr << *warmup_stop << "\n";
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
-  if (writer.failed()) return exit_code::kSetupFailure;
   if (series.late_signal && !options.append_exit_status) {
-    // Everything is saved; a script that pressed Ctrl-C must still see that it did.
-    std::cerr << g_program_name << ": error: received signal " << *series.late_signal
-              << " after the last run; its results are saved. exiting.\n";
+    // The run is over; a script that pressed Ctrl-C must still see that it did, and learn
+    // whether the save it interrupted (a wait for another writer's lock) went through.
+    std::cerr << g_program_name << ": error: received signal " << *series.late_signal << " after the last run; "
+              << (writer.failed() ? "its results could not all be saved" : "its results are saved") << ". exiting.\n";
     return exit_code::kSignalBase + *series.late_signal;
   }
+  if (writer.failed()) return exit_code::kSetupFailure;
   return options.append_exit_status ? exit_code::kSuccess : series.exit_code;
 }
 
