@@ -241,13 +241,18 @@ void AppendRuns(const std::string& requested_path, const std::string& name, cons
   // become U+FFFD rather than losing the run.
   std::string text = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 
-  TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
+  // A name no one can guess, created exclusively (mkostemp: O_CREAT|O_EXCL, mode 0600):
+  // in a shared directory, a link planted at a predictable name would otherwise make timeit
+  // write through it into another file.
+  std::string temporary_name = path + ".tmp.XXXXXX";
+  UniqueFd out(::mkostemp(temporary_name.data(), O_CLOEXEC));
+  if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + path + "'", errno));
+  TemporaryFile temporary(temporary_name);
   {
-    UniqueFd out(::open(temporary.path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
-    if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create '" + temporary.path() + "'", errno));
     struct stat original;
     if (::fstat(lock.get(), &original) == 0) ::fchmod(out.get(), original.st_mode & 07777);
     WriteAll(out.get(), text, temporary.path());
+    out.reset();
   }
   // rename is atomic: readers see the old file or the new one, never a torn one. The
   // lock is still held on the old inode, so the next writer waits, then re-locks the new one.
