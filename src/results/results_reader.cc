@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -71,6 +72,14 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
 
   bool key(string_t& key) override {
     stack_.back().key = key;
+    // A key given twice would otherwise count twice: a metric as a second run's value, a
+    // name as a second benchmark.
+    Place place = stack_.back().place;
+    bool repeated =
+        (place == Place::kRunMetrics && std::any_of(run_metrics_.begin(), run_metrics_.end(),
+                                                    [&](const auto& metric) { return metric.first == key; })) ||
+        (place == Place::kBenchmark && key == "name" && name_.has_value());
+    if (repeated) return Fail(Path() + ": given twice in the same object");
     return true;
   }
 

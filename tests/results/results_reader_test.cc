@@ -127,6 +127,19 @@ TEST(ResultsReaderTest, BenchmarksAndRunsMustBeObjects) {
       std::string::npos);
 }
 
+TEST(ResultsReaderTest, KeysGivenTwiceAreRejected) {
+  // A metric given twice would count as two runs' values, a name given twice as two
+  // benchmarks; metrics of different runs, and names of different benchmarks, are fine.
+  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "runs": [{"metrics": {"real": 1, "user": 1, "real": 2}}]})"))
+                .find("benchmarks[0].runs[0].metrics.real: given twice in the same object"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(Results(R"({"name": "x", "name": "y", "runs": []})")).find("benchmarks[0].name: given twice"),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf(Results(R"({"name": "x", "runs": [{"metrics": {"real": 1}}, {"metrics": {"real": 2}}]},
+                               {"name": "y", "runs": [{"metrics": {"real": 1}}]})")),
+            "");
+}
+
 TEST(ResultsReaderTest, NegativeMeasurementsAreRejected) {
   std::string message = ErrorOf(Results(R"({"name": "x", "runs": [{"metrics": {"real": -0.5}, "exit_code": 0}]})"));
   EXPECT_NE(message.find("benchmarks[0].runs[0].metrics.real: -0.5 is not a valid measurement"), std::string::npos)
