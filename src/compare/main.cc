@@ -11,8 +11,8 @@
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
+#include "timeit/reading/results_reader.h"
 #include "timeit/report/compare_format.h"
-#include "timeit/results/results_reader.h"
 #include "timeit/stats/comparison.h"
 
 namespace timeit {
@@ -28,19 +28,31 @@ void PrintError(std::string_view message) {
   std::cerr << "timeit-compare: error: " << EscapeControlCharacters(message) << "\n";
 }
 
-SampleSet ReadSide(const std::vector<std::string>& files) {
+struct Side {
   SampleSet samples;
-  for (const std::string& file : files) ReadResultsFile(file, samples);
-  return samples;
+  /// Lines skipped (incomplete records), to be reported before the comparison.
+  std::vector<std::string> warnings;
+};
+
+Side ReadSide(const std::vector<std::string>& files) {
+  Side side;
+  for (const std::string& file : files) ReadResultsFile(file, side.samples, side.warnings);
+  return side;
 }
 
 /// Both sides, base first. Parsing is nearly all of the time on large files; the sides are
 /// independent, so they are read on two cores.
 std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
-  std::future<SampleSet> base_side = std::async(std::launch::async, ReadSide, options.base_files);
-  std::future<SampleSet> new_side = std::async(std::launch::async, ReadSide, options.new_files);
-  SampleSet base = base_side.get();  // the base side's error first, when both have one
-  return {std::move(base), new_side.get()};
+  std::future<Side> base_side = std::async(std::launch::async, ReadSide, options.base_files);
+  std::future<Side> new_side = std::async(std::launch::async, ReadSide, options.new_files);
+  Side base = base_side.get();  // the base side's error first, when both have one
+  Side candidate = new_side.get();
+  for (const Side* side : {&base, &candidate}) {
+    for (const std::string& warning : side->warnings) {
+      std::cerr << "timeit-compare: warning: " << EscapeControlCharacters(warning) << "\n";
+    }
+  }
+  return {std::move(base.samples), std::move(candidate.samples)};
 }
 
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {

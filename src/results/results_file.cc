@@ -5,184 +5,128 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <climits>
-#include <cmath>
-#include <cstdlib>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <thread>
 
-#include "results_json.h"
+#include "run_record.h"
 #include "timeit/base/error.h"
 #include "timeit/measure/launcher.h"
-#include "timeit/results/results_reader.h"
+#include "timeit/results/results_schema.h"
 #include "timeit/sys/file_io.h"
-#include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
 namespace {
 
-nlohmann::json CountersToJson(const CounterResults& counters) {
-  nlohmann::json json = {{"backend", counters.backend}, {"available", counters.available}};
-  if (!counters.available) json["unavailable_reason"] = counters.unavailable_reason;
-  nlohmann::json events = nlohmann::json::array();
-  for (const CounterReading& reading : counters.readings) {
-    nlohmann::json event = {{"event", reading.event}, {"status", CounterStatusName(reading.status)}};
-    if (reading.status != CounterStatus::kNotSupported) {
-      event["raw"] = reading.raw;
-      event["time_enabled_ns"] = reading.time_enabled;
-      event["time_running_ns"] = reading.time_running;
-    }
-    if (reading.has_value()) event["value"] = reading.metric_value();
-    event["unit"] = reading.is_time ? "s" : "count";
-    if (reading.user_only) event["user_only"] = true;
-    if (!reading.error.empty()) event["error"] = reading.error;
-    events.push_back(std::move(event));
-  }
-  json["events"] = std::move(events);
-  return json;
-}
+namespace schema = results_schema;
 
-std::string_view FailureName(LaunchFailure failure) {
-  switch (failure) {
-    case LaunchFailure::kNone:
-      return "none";
-    case LaunchFailure::kSetup:
-      return "setup";
-    case LaunchFailure::kExec:
-      return "exec";
-    case LaunchFailure::kInterrupted:
-      return "interrupted";
-  }
-  return "none";
-}
-
-/// Opens and exclusively locks the file currently at `path`. Another writer may have
-/// renamed a new file over the one we locked while we waited; then we lock again.
-UniqueFd LockCurrentFile(const std::string& path) {
-  while (true) {
-    // O_NONBLOCK: a FIFO put in the file's place must be refused, not waited on.
-    UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666));
-    if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
-    // Waiting for another writer is interruptible: a signal timeit's handlers caught
-    // (SIGINT, SIGTERM, SIGHUP, SIGQUIT) ends the wait instead of being retried away.
-    while (::flock(fd.get(), LOCK_EX) != 0) {
-      if (errno != EINTR) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
-      if (std::optional<int> signal = SignalScope::ReceivedSignal()) {
-        throw Error(ErrorKind::kSystem,
-                    "gave up waiting for the lock on '" + path + "': received signal " + std::to_string(*signal));
-      }
-    }
-    struct stat locked, current;
-    if (::fstat(fd.get(), &locked) == 0 && !S_ISREG(locked.st_mode)) {
-      // Renaming a temporary over /dev/null or a FIFO would destroy it, not append to it.
-      throw Error(ErrorKind::kUsage, "results file '" + path + "' is not a regular file");
-    }
-    if (::fstat(fd.get(), &locked) == 0 && ::stat(path.c_str(), &current) == 0 && locked.st_dev == current.st_dev &&
-        locked.st_ino == current.st_ino) {
-      return fd;
-    }
-  }
-}
-
-nlohmann::json& FindOrAddBenchmark(nlohmann::json& document, const std::string& name,
-                                   const std::vector<std::string>& command) {
-  nlohmann::json& benchmarks = document["benchmarks"];
-  for (nlohmann::json& benchmark : benchmarks) {
-    if (benchmark.value("name", "") == name) return benchmark;
-  }
-  benchmarks.push_back({{"name", name}, {"command", command}, {"runs", nlohmann::json::array()}});
-  return benchmarks.back();
-}
-
-// Sizes and counts are integers; a multiplexed count is an estimate, rounded. An estimate
-// scaled beyond 2^64 stays the double it is: converting it to uint64_t would be undefined
-// (and in practice wrote 0).
-nlohmann::json CountToJson(double count) {
-  constexpr double kTwoTo64 = 18446744073709551616.0;
-  double rounded = std::round(count);
-  if (rounded >= 0 && rounded < kTwoTo64) return static_cast<uint64_t>(rounded);
-  return rounded;
-}
-
-}  // namespace
-
-nlohmann::json RunToJson(const Measurement& run) {
-  nlohmann::json metrics = nlohmann::json::object();
-  for (const Metric& metric : MetricsOf(run)) {
-    if (metric.unit == MetricUnit::kSeconds) {
-      metrics[metric.name] = metric.value;
-    } else {
-      metrics[metric.name] = CountToJson(metric.value);
-    }
-  }
-  nlohmann::json json = {{"metrics", std::move(metrics)}, {"exit_code", run.exit_code}, {"start_time", run.start_time}};
-  if (run.term_signal) json["signal"] = *run.term_signal;
-  if (run.timed_out) json["timed_out"] = true;
-  if (run.interrupted_by) json["interrupted_by"] = *run.interrupted_by;
-  if (run.failure != LaunchFailure::kNone) {
-    json["failure"] = FailureName(run.failure);
-    json["failure_message"] = run.failure_message;
-  }
-  json["rusage"] = {{"minor_faults", run.rusage.minor_faults},
-                    {"major_faults", run.rusage.major_faults},
-                    {"voluntary_context_switches", run.rusage.voluntary_switches},
-                    {"involuntary_context_switches", run.rusage.involuntary_switches},
-                    {"block_inputs", run.rusage.block_inputs},
-                    {"block_outputs", run.rusage.block_outputs}};
-  json["counters"] = CountersToJson(run.counters);
-  return json;
-}
-
-nlohmann::json HostToJson(const HostInfo& host) {
-  nlohmann::json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
-                         {"machine", host.machine},         {"cpu_model", host.cpu_model},
-                         {"cpu_count", host.cpu_count},     {"kernel_pmus", host.kernel_pmus},
-                         {"libpfm_pmus", host.libpfm_pmus}, {"timeit_version", host.timeit_version}};
-  json["libpfm_version"] = host.libpfm_version ? nlohmann::json(*host.libpfm_version) : nullptr;
-  json["perf_event_paranoid"] = host.perf_event_paranoid ? nlohmann::json(*host.perf_event_paranoid) : nullptr;
-  json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
-  return json;
-}
-
-namespace {
-
-// Whether `document` has the shape we are about to modify; anything else is left alone.
-bool IsResultsDocument(const nlohmann::json& document) {
-  if (!document.is_object()) return false;
-  auto schema = document.find("schema");
-  auto benchmarks = document.find("benchmarks");
-  if (schema == document.end() || !schema->is_string() || *schema != kResultsSchema) return false;
-  if (benchmarks == document.end() || !benchmarks->is_array()) return false;
-  for (const nlohmann::json& benchmark : *benchmarks) {
-    if (!benchmark.is_object()) return false;
-    auto name = benchmark.find("name");
-    auto runs = benchmark.find("runs");
-    if (name == benchmark.end() || !name->is_string() || runs == benchmark.end() || !runs->is_array()) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/// Removes the temporary file unless Keep() is called: no copy is left behind by an
-/// error half-way through writing.
-class TemporaryFile {
- public:
-  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
-  ~TemporaryFile() {
-    if (!kept_) ::unlink(path_.c_str());
-  }
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-  const std::string& path() const { return path_; }
-  void Keep() { kept_ = true; }
-
- private:
-  std::string path_;
-  bool kept_ = false;
+/// What the start of an existing results file says about how to add to it.
+enum class FileStart {
+  kEmpty,       // new, or created by a writer that died before writing
+  kHeader,      // a complete timeit-results/2 header line
+  kTornHeader,  // the beginning of one, without its end: the first writer died writing it
 };
+
+Error NotAResultsFile(const std::string& path, const std::string& why) {
+  return Error(ErrorKind::kInput,
+               "'" + path + "' is not a " + std::string(schema::kSchemaV2) + " results file, left untouched: " + why);
+}
+
+// The schema a parsed first line declares, or nullopt when it is no JSON object with one.
+std::optional<std::string> DeclaredSchema(std::string_view line) {
+  nlohmann::json json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object()) return std::nullopt;
+  auto schema = json.find(schema::kSchema);
+  if (schema == json.end() || !schema->is_string()) return std::nullopt;
+  return schema->get<std::string>();
+}
+
+/// Reads at most the first kMaxHeaderBytes of the file open at `fd` (of `size` bytes) and
+/// says how it starts. Throws an input Error for anything but a timeit-results/2 file.
+FileStart InspectStart(int fd, off_t size, const std::string& path) {
+  if (size == 0) return FileStart::kEmpty;
+  std::string start(static_cast<size_t>(std::min<off_t>(size, schema::kMaxHeaderBytes)), '\0');
+  ssize_t got;
+  do {
+    got = ::pread(fd, start.data(), start.size(), 0);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
+  start.resize(static_cast<size_t>(got));
+  size_t end_of_line = start.find('\n');
+  std::string_view first_line = std::string_view(start).substr(0, end_of_line);
+  std::optional<std::string> declared = DeclaredSchema(first_line);
+  // (A whole header without its '\n' is ended like any other last line.)
+  if (declared == schema::kSchemaV2) return FileStart::kHeader;
+  bool v1 =
+      declared == schema::kSchemaV1 || start.find("\"" + std::string(schema::kSchemaV1) + "\"") != std::string::npos;
+  if (v1) {
+    throw Error(ErrorKind::kInput, "'" + path + "' is a " + std::string(schema::kSchemaV1) +
+                                       " results file, left untouched: timeit now adds runs to " +
+                                       std::string(schema::kSchemaV2) +
+                                       " files only; give --json a new file (timeit-compare reads both)");
+  }
+  if (declared) throw NotAResultsFile(path, "its schema is '" + *declared + "'");
+  if (end_of_line == std::string::npos && static_cast<off_t>(start.size()) == size) {
+    // No line ended yet: the first writer may have died half-way through the header.
+    std::string header_start = "{\"" + std::string(schema::kSchema) + "\":\"" + std::string(schema::kSchemaV2) + "\"";
+    bool prefix = start.size() <= header_start.size() ? header_start.compare(0, start.size(), start) == 0
+                                                      : start.compare(0, header_start.size(), header_start) == 0;
+    if (prefix) return FileStart::kTornHeader;
+  }
+  throw NotAResultsFile(path, "its first line is not a header record");
+}
+
+/// Opens the results file for adding to it. O_NONBLOCK: a FIFO put in the file's place
+/// must be refused, not waited on.
+UniqueFd OpenResultsFile(const std::string& path, int flags) {
+  UniqueFd fd(::open(path.c_str(), flags | O_CLOEXEC | O_NONBLOCK, 0666));
+  if (!fd) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot open '" + path + "'", errno));
+  struct stat info;
+  if (::fstat(fd.get(), &info) != 0) {
+    throw Error(ErrorKind::kInput, SystemErrorMessage("cannot open '" + path + "'", errno));
+  }
+  if (!S_ISREG(info.st_mode)) throw Error(ErrorKind::kInput, "results file '" + path + "' is not a regular file");
+  return fd;
+}
+
+/// Takes the exclusive lock on `fd`, waiting at most `timeout` for other writers. The wait
+/// polls rather than blocks, so that it can end at a deadline and at a signal alike.
+void LockExclusive(int fd, const std::string& path, std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto pause = std::chrono::microseconds(100);
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot lock '" + path + "'", errno));
+    }
+    if (std::optional<int> signal = SignalScope::ReceivedSignal()) {
+      throw Error(ErrorKind::kSystem,
+                  "gave up waiting for the lock on '" + path + "': received signal " + std::to_string(*signal));
+    }
+    auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) {
+      throw Error(ErrorKind::kSystem, "gave up waiting for the lock on '" + path + "' after " +
+                                          std::to_string(timeout.count() / 1000.0).substr(0, 6) +
+                                          " s: another process holds it (see --lock-timeout)");
+    }
+    // A signal cuts the sleep short (EINTR), and is seen at the top of the loop.
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(pause, deadline - now));
+    pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(20));
+  }
+}
+
+char LastByte(int fd, off_t size, const std::string& path) {
+  char last = '\n';
+  ssize_t got;
+  do {
+    got = ::pread(fd, &last, 1, size - 1);
+  } while (got < 0 && errno == EINTR);
+  if (got != 1) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot read '" + path + "'", errno));
+  return last;
+}
 
 }  // namespace
 
@@ -202,64 +146,48 @@ void CheckResultsTarget(const std::string& path) {
   }
   if (S_ISDIR(info.st_mode)) refuse("it is a directory");
   if (!S_ISREG(info.st_mode)) refuse("it is not a regular file (a FIFO, socket or device)");
-  if (::access(path.c_str(), W_OK) != 0) refuse(std::string("it is not writable: ") + std::strerror(errno));
-  if (info.st_size == 0) return;
-  // The whole file, as timeit-compare would read it: a file it could not read later is no
-  // place to put a night of runs.
-  SampleSet ignored;
-  ReadResultsFile(path, ignored);
+  if (::access(path.c_str(), R_OK | W_OK) != 0)
+    refuse(std::string("cannot read and write it: ") + std::strerror(errno));
+  UniqueFd fd = OpenResultsFile(path, O_RDONLY);
+  if (::fstat(fd.get(), &info) != 0) refuse(std::strerror(errno));
+  InspectStart(fd.get(), info.st_size, path);
 }
 
-void AppendRuns(const std::string& requested_path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host) {
-  // A symlink is followed once, here: renaming over the link itself would replace the
-  // link with a file and leave its target without the run.
-  // (Created first if need be, because realpath only resolves paths that exist.)
-  UniqueFd create(::open(requested_path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0666));
-  char resolved[PATH_MAX];
-  std::string path = ::realpath(requested_path.c_str(), resolved) ? std::string(resolved) : requested_path;
-  UniqueFd lock = LockCurrentFile(path);
-  std::string content = ReadAll(lock.get(), requested_path, ErrorKind::kSystem);
-  nlohmann::json document;
-  if (content.find_first_not_of(" \t\r\n") == std::string::npos) {
-    // New, or left empty by a writer that died before its first write.
-    document = {{"schema", kResultsSchema}, {"host", HostToJson(host)}, {"benchmarks", nlohmann::json::array()}};
-  } else {
-    try {
-      document = nlohmann::json::parse(content);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw Error(ErrorKind::kInput, "'" + requested_path + "' is not a results file, left untouched: " + e.what());
+void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+                const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::milliseconds lock_timeout) {
+  // O_APPEND: every write lands at the end of the file as it is then, whoever else writes.
+  // A symlink is followed: the runs belong in the file it names.
+  UniqueFd fd = OpenResultsFile(path, O_RDWR | O_APPEND | O_CREAT);
+  LockExclusive(fd.get(), path, lock_timeout);
+  struct stat info;
+  if (::fstat(fd.get(), &info) != 0) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot read '" + path + "'", errno));
+  }
+  std::string text;
+  switch (InspectStart(fd.get(), info.st_size, path)) {
+    case FileStart::kEmpty:
+      text = EncodeHeaderLine(host);
+      break;
+    case FileStart::kTornHeader:
+      // The torn line stays (readers skip it with a warning); the header starts afresh.
+      text = (LastByte(fd.get(), info.st_size, path) == '\n' ? "" : "\n") + EncodeHeaderLine(host);
+      break;
+    case FileStart::kHeader:
+      // A writer killed half-way through its write left a line without its end.
+      if (LastByte(fd.get(), info.st_size, path) != '\n') text = "\n";
+      break;
+  }
+  for (const Measurement& run : runs) text += EncodeRunLine(name, command, run);
+  try {
+    WriteAll(fd.get(), text, path);
+  } catch (const Error&) {
+    // A full disk: take back the part that was written, so that no reader ever sees half
+    // a run (the lock is still held: nobody else has written since).
+    if (::ftruncate(fd.get(), info.st_size) != 0) {
+      // Nothing more can be done; readers will skip the incomplete line with a warning.
     }
-    if (!IsResultsDocument(document)) {
-      throw Error(ErrorKind::kInput,
-                  "'" + requested_path + "' is not a " + std::string(kResultsSchema) + " results file, left untouched");
-    }
+    throw;
   }
-  nlohmann::json& benchmark = FindOrAddBenchmark(document, name, command);
-  for (const Measurement& run : runs) benchmark["runs"].push_back(RunToJson(run));
-  // Names and arguments are bytes, not always UTF-8; JSON must be, so invalid sequences
-  // become U+FFFD rather than losing the run.
-  std::string text = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-
-  // A name no one can guess, created exclusively (mkostemp: O_CREAT|O_EXCL, mode 0600):
-  // in a shared directory, a link planted at a predictable name would otherwise make timeit
-  // write through it into another file.
-  std::string temporary_name = path + ".tmp.XXXXXX";
-  UniqueFd out(::mkostemp(temporary_name.data(), O_CLOEXEC));
-  if (!out) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + path + "'", errno));
-  TemporaryFile temporary(temporary_name);
-  {
-    struct stat original;
-    if (::fstat(lock.get(), &original) == 0) ::fchmod(out.get(), original.st_mode & 07777);
-    WriteAll(out.get(), text, temporary.path());
-    out.reset();
-  }
-  // rename is atomic: readers see the old file or the new one, never a torn one. The
-  // lock is still held on the old inode, so the next writer waits, then re-locks the new one.
-  if (::rename(temporary.path().c_str(), path.c_str()) != 0) {
-    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + requested_path + "'", errno));
-  }
-  temporary.Keep();
 }
 
 }  // namespace timeit

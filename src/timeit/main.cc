@@ -160,8 +160,9 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
     if (kind == RunKind::kMeasured && options.json_path) {
       writer.Write([&] {
         if (!host) host = CollectHostInfo();
+        auto lock_timeout = std::chrono::milliseconds(static_cast<long long>(options.lock_timeout_seconds * 1000));
         AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
-                   {run}, *host);
+                   {run}, *host, lock_timeout);
       });
     }
   };

@@ -35,6 +35,8 @@ struct TimeitOptions {
   bool verbose = false;
   /// --json: results file the run is added to.
   std::optional<std::string> json_path;
+  /// --lock-timeout: how long to wait for another writer's lock on the results file.
+  double lock_timeout_seconds = 60;
   /// --name: benchmark name in the results file; default: the command line.
   std::optional<std::string> name;
   /// --aggregate: how the summary combines the runs.

@@ -1,16 +1,23 @@
 #include "timeit/results/results_file.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
-#include "results/results_json.h"
+#include "results/run_record.h"
 #include "temp_dir.h"
 #include "timeit/base/error.h"
+#include "timeit/results/results_schema.h"
 #include "timeit/sys/retry_on_eintr.h"
+#include "timeit/sys/unique_fd.h"
 
 namespace timeit {
 namespace {
@@ -53,6 +60,32 @@ Measurement SampleRun() {
   };
   run.counters.readings[2].error = "perf_event_open: No such file or directory";
   return run;
+}
+
+// A run as timeit writes it, parsed back.
+json RunToJson(const Measurement& run) {
+  std::string line = EncodeRunLine("bench", {"./bench"}, run);
+  EXPECT_EQ(line.back(), '\n');
+  EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line per run";
+  return json::parse(line);
+}
+
+json HostToJson(const HostInfo& host) {
+  std::string line = EncodeHeaderLine(host);
+  EXPECT_EQ(line.find('\n'), line.size() - 1);
+  json header = json::parse(line);
+  EXPECT_EQ(header["schema"], "timeit-results/2");
+  return header["host"];
+}
+
+constexpr auto kLockTimeout = std::chrono::seconds(10);
+
+// Every line of a results file, parsed.
+std::vector<json> Lines(const std::string& path) {
+  std::vector<json> lines;
+  std::istringstream text(ReadFile(path));
+  for (std::string line; std::getline(text, line);) lines.push_back(json::parse(line));
+  return lines;
 }
 
 std::set<std::string> Keys(const json& object) {
@@ -107,33 +140,32 @@ TEST(RunToJsonTest, EveryRequestedEventIsListedWithItsStatus) {
   EXPECT_EQ(counters["backend"], "fake");
   EXPECT_EQ(counters["available"], true);
   EXPECT_FALSE(counters.contains("unavailable_reason"));
+  EXPECT_FALSE(counters.contains("user_only"));
   const json& events = counters.at("events");
   ASSERT_EQ(events.size(), 4u);
+  // name -> [status, raw, ns enabled, ns running (, why)], in the order requested.
+  EXPECT_EQ(events.dump(), json::parse(R"({"task-clock": ["counted", 2500000000, 2500000000, 2500000000],
+      "cycles": ["multiplexed", 500, 200, 100],
+      "instructions": ["not-supported", 0, 0, 0, "perf_event_open: No such file or directory"],
+      "branches": ["not-counted", 3, 200, 0]})")
+                               .dump());
+  // (json sorts keys when parsing; the line keeps the order requested.)
+  std::string line = EncodeRunLine("b", {"b"}, SampleRun());
+  size_t events_at = line.find("\"events\"");
+  EXPECT_LT(line.find("\"task-clock\":[", events_at), line.find("\"cycles\":[", events_at));
+  EXPECT_LT(line.find("\"cycles\":[", events_at), line.find("\"instructions\":[", events_at));
+  EXPECT_LT(line.find("\"instructions\":[", events_at), line.find("\"branches\":[", events_at));
+}
 
-  EXPECT_EQ(events[0]["event"], "task-clock");
-  EXPECT_EQ(events[0]["status"], "counted");
-  EXPECT_EQ(events[0]["unit"], "s");
-  EXPECT_DOUBLE_EQ(events[0]["value"].get<double>(), 2.5);
+TEST(RunToJsonTest, FieldsAComparisonReadsComeFirst) {
+  std::string line = EncodeRunLine("bench", {"./bench"}, SampleRun());
+  EXPECT_EQ(line.rfind("{\"benchmark\":\"bench\",\"outcome\":\"ok\",\"metrics\":{", 0), 0u) << line;
+}
 
-  EXPECT_EQ(events[1]["event"], "cycles");
-  EXPECT_EQ(events[1]["status"], "multiplexed");
-  EXPECT_EQ(events[1]["raw"], 500);
-  EXPECT_EQ(events[1]["time_enabled_ns"], 200);
-  EXPECT_EQ(events[1]["time_running_ns"], 100);
-  EXPECT_DOUBLE_EQ(events[1]["value"].get<double>(), 1000.6);
-  EXPECT_EQ(events[1]["unit"], "count");
-
-  EXPECT_EQ(events[2]["event"], "instructions");
-  EXPECT_EQ(events[2]["status"], "not-supported");
-  EXPECT_FALSE(events[2].contains("value"));
-  EXPECT_FALSE(events[2].contains("raw"));
-  EXPECT_EQ(events[2]["error"], "perf_event_open: No such file or directory");
-
-  EXPECT_EQ(events[3]["event"], "branches");
-  EXPECT_EQ(events[3]["status"], "not-counted");
-  EXPECT_FALSE(events[3].contains("value"));
-  EXPECT_EQ(events[3]["raw"], 3);
-  EXPECT_EQ(events[3]["time_running_ns"], 0);
+TEST(RunToJsonTest, UserOnlyEventsAreListed) {
+  Measurement run = SampleRun();
+  run.counters.readings[1].user_only = true;
+  EXPECT_EQ(RunToJson(run)["counters"]["user_only"], (json{"cycles"}));
 }
 
 TEST(RunToJsonTest, UnavailableCountersSayWhy) {
@@ -155,14 +187,17 @@ TEST(RunToJsonTest, FailureFields) {
   EXPECT_EQ(json_run["exit_code"], 127);
   EXPECT_EQ(json_run["failure"], "exec");
   EXPECT_EQ(json_run["failure_message"], "cannot execute 'nope': No such file or directory");
+  EXPECT_EQ(json_run["outcome"], "exec-failed");
 
   run.failure = LaunchFailure::kSetup;
   EXPECT_EQ(RunToJson(run)["failure"], "setup");
+  EXPECT_EQ(RunToJson(run)["outcome"], "setup-failed");
   run.failure = LaunchFailure::kInterrupted;
   run.interrupted_by = 2;
   json interrupted = RunToJson(run);
   EXPECT_EQ(interrupted["failure"], "interrupted");
   EXPECT_EQ(interrupted["interrupted_by"], 2);
+  EXPECT_EQ(interrupted["outcome"], "interrupted");
 }
 
 TEST(RunToJsonTest, SignalAndTimeout) {
@@ -175,6 +210,31 @@ TEST(RunToJsonTest, SignalAndTimeout) {
   EXPECT_EQ(json_run["signal"], 9);
   EXPECT_EQ(json_run["timed_out"], true);
   EXPECT_FALSE(json_run.contains("failure"));
+  EXPECT_EQ(json_run["outcome"], "timeout");
+  run.timed_out = false;
+  EXPECT_EQ(RunToJson(run)["outcome"], "signal");
+  run.term_signal.reset();
+  run.exit_code = 3;
+  EXPECT_EQ(RunToJson(run)["outcome"], "exit-code");
+}
+
+TEST(RunToJsonTest, NamesAndArgumentsThatAreNotUtf8KeepTheirBytes) {
+  json run = json::parse(EncodeRunLine("caf\xe9", {"./x", "\xff", "ok"}, SampleRun()));
+  EXPECT_EQ(run["benchmark"], "caf\xef\xbf\xbd");  // readable, with U+FFFD
+  EXPECT_EQ(run["benchmark_bytes"], "636166e9");   // exact
+  EXPECT_EQ(run["command"], (json{"./x", "\xef\xbf\xbd", "ok"}));
+  EXPECT_EQ(run["command_bytes"], (json{"2e2f78", "ff", "6f6b"}));
+  json text = json::parse(EncodeRunLine("caf\xc3\xa9", {"./x"}, SampleRun()));
+  EXPECT_FALSE(text.contains("benchmark_bytes"));
+  EXPECT_FALSE(text.contains("command_bytes"));
+}
+
+TEST(RunToJsonTest, MetricsWithoutAValidValueAreLeftOut) {
+  Measurement run = SampleRun();
+  run.real_seconds = -1;  // a clock that went backwards must not make an unreadable file
+  json metrics = RunToJson(run)["metrics"];
+  EXPECT_FALSE(metrics.contains("real"));
+  EXPECT_TRUE(metrics.contains("user"));
 }
 
 HostInfo SampleHost() {
@@ -217,89 +277,157 @@ TEST(HostToJsonTest, Fields) {
 
 class AppendRunsTest : public ::testing::Test {
  protected:
+  void Append(const std::string& name, const std::vector<Measurement>& runs, const HostInfo& host = SampleHost()) {
+    AppendRuns(path_, name, {"./" + name}, runs, host, kLockTimeout);
+  }
   TempDir dir_;
   std::string path_ = dir_.File("results.json");
 };
 
-TEST_F(AppendRunsTest, CreatesFile) {
-  AppendRuns(path_, "bench-a", {"./a", "--fast"}, {RunNumbered(0), RunNumbered(1)}, SampleHost());
-  json document = json::parse(ReadFile(path_));
-  EXPECT_EQ(document["schema"], "timeit-results/1");
-  EXPECT_EQ(document["host"]["hostname"], "bench1");
-  ASSERT_EQ(document["benchmarks"].size(), 1u);
-  const json& benchmark = document["benchmarks"][0];
-  EXPECT_EQ(benchmark["name"], "bench-a");
-  EXPECT_EQ(benchmark["command"], (json{"./a", "--fast"}));
-  ASSERT_EQ(benchmark["runs"].size(), 2u);
-  EXPECT_EQ(benchmark["runs"][0]["exit_code"], 0);
-  EXPECT_EQ(benchmark["runs"][1]["exit_code"], 1);
-  // Nothing is left beside it (the temporary was renamed over it).
+TEST_F(AppendRunsTest, CreatesFileWithHeaderThenOneLinePerRun) {
+  Append("bench-a", {RunNumbered(0), RunNumbered(1)});
+  std::vector<json> lines = Lines(path_);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
+  EXPECT_EQ(lines[0]["host"]["hostname"], "bench1");
+  EXPECT_EQ(lines[1]["benchmark"], "bench-a");
+  EXPECT_EQ(lines[1]["command"], (json{"./bench-a"}));
+  EXPECT_EQ(lines[1]["exit_code"], 0);
+  EXPECT_EQ(lines[2]["exit_code"], 1);
+  EXPECT_EQ(lines[2]["outcome"], "exit-code");
+  // Nothing is left beside it.
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
 }
 
 TEST_F(AppendRunsTest, EmptyExistingFileIsTreatedAsNew) {
   WriteFile(path_, "");
-  AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost());
-  json document = json::parse(ReadFile(path_));
-  EXPECT_EQ(document["schema"], "timeit-results/1");
-  EXPECT_EQ(document["benchmarks"][0]["runs"].size(), 1u);
+  Append("bench-a", {RunNumbered(0)});
+  std::vector<json> lines = Lines(path_);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
 }
 
-TEST_F(AppendRunsTest, AppendsToExistingBenchmarkByName) {
-  AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost());
-  AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(1), RunNumbered(2)}, SampleHost());
-  json document = json::parse(ReadFile(path_));
-  ASSERT_EQ(document["benchmarks"].size(), 1u);
-  const json& runs = document["benchmarks"][0]["runs"];
-  ASSERT_EQ(runs.size(), 3u);
-  EXPECT_EQ(runs[0]["exit_code"], 0);
-  EXPECT_EQ(runs[1]["exit_code"], 1);
-  EXPECT_EQ(runs[2]["exit_code"], 2);
-}
-
-TEST_F(AppendRunsTest, AddsNewBenchmark) {
-  AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost());
+TEST_F(AppendRunsTest, AddsLinesAndNeverRewritesWhatIsThere) {
+  Append("bench-a", {RunNumbered(0)});
+  std::string before = ReadFile(path_);
   HostInfo later_host = SampleHost();
   later_host.hostname = "other";
-  AppendRuns(path_, "bench-b", {"./b", "x"}, {RunNumbered(5)}, later_host);
-  json document = json::parse(ReadFile(path_));
-  ASSERT_EQ(document["benchmarks"].size(), 2u);
-  EXPECT_EQ(document["benchmarks"][0]["name"], "bench-a");
-  EXPECT_EQ(document["benchmarks"][0]["runs"].size(), 1u);
-  EXPECT_EQ(document["benchmarks"][1]["name"], "bench-b");
-  EXPECT_EQ(document["benchmarks"][1]["command"], (json{"./b", "x"}));
-  ASSERT_EQ(document["benchmarks"][1]["runs"].size(), 1u);
-  EXPECT_EQ(document["benchmarks"][1]["runs"][0]["exit_code"], 5);
-  // The host is the one the file was created with.
-  EXPECT_EQ(document["host"]["hostname"], "bench1");
+  Append("bench-b", {RunNumbered(5)}, later_host);
+  Append("bench-a", {RunNumbered(1), RunNumbered(2)});
+  std::string after = ReadFile(path_);
+  EXPECT_EQ(after.substr(0, before.size()), before);
+  std::vector<json> lines = Lines(path_);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0]["host"]["hostname"], "bench1");  // the host the file was created with
+  std::vector<std::string> names;
+  std::vector<int> codes;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    names.push_back(lines[i]["benchmark"]);
+    codes.push_back(lines[i]["exit_code"]);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"bench-a", "bench-b", "bench-a", "bench-a"}));
+  EXPECT_EQ(codes, (std::vector<int>{0, 5, 1, 2}));
 }
 
-void ExpectRefusedAndUntouched(const std::string& path, const std::string& content) {
+TEST_F(AppendRunsTest, ForeignContentIsNeverReadBack) {
+  // A deeply nested value the old rewrite copied (and overflowed the stack on): now only
+  // the first line and the last byte are ever read.
+  std::string header = EncodeHeaderLine(SampleHost());
+  std::string nested = "{\"benchmark\":\"x\",\"outcome\":\"ok\",\"metrics\":{},\"junk\":" + std::string(200000, '[') +
+                       std::string(200000, ']') + "}\n";
+  WriteFile(path_, header + nested);
+  Append("bench-a", {RunNumbered(0)});
+  std::string text = ReadFile(path_);
+  EXPECT_EQ(text.substr(0, header.size() + nested.size()), header + nested);
+  EXPECT_EQ(json::parse(text.substr(header.size() + nested.size()))["benchmark"], "bench-a");
+}
+
+TEST_F(AppendRunsTest, AnIncompleteLastLineIsEndedBeforeTheNewRuns) {
+  Append("bench-a", {RunNumbered(0)});
+  std::string torn = "{\"benchmark\":\"torn\",\"outcome\":\"ok\",\"metr";
+  WriteFile(path_, ReadFile(path_) + torn);
+  Append("bench-a", {RunNumbered(1)});
+  std::string text = ReadFile(path_);
+  size_t torn_at = text.find(torn);
+  ASSERT_NE(torn_at, std::string::npos);
+  EXPECT_EQ(text[torn_at + torn.size()], '\n');
+  EXPECT_EQ(json::parse(text.substr(torn_at + torn.size() + 1))["exit_code"], 1);
+}
+
+TEST_F(AppendRunsTest, AHeaderCutShortIsFollowedByAWholeOne) {
+  std::string header = EncodeHeaderLine(SampleHost());
+  for (size_t cut : {size_t{1}, size_t{10}, header.size() / 2, header.size() - 2}) {
+    WriteFile(path_, header.substr(0, cut));
+    Append("bench-a", {RunNumbered(0)});
+    std::string text = ReadFile(path_);
+    ASSERT_EQ(text.substr(0, cut + 1), header.substr(0, cut) + "\n") << cut;
+    EXPECT_EQ(text.substr(cut + 1, header.size()), header) << cut;
+  }
+}
+
+void ExpectRefusedAndUntouched(const std::string& path, const std::string& content, const std::string& why) {
   WriteFile(path, content);
   try {
-    AppendRuns(path, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost());
+    AppendRuns(path, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost(), kLockTimeout);
     ADD_FAILURE() << "no error for content: " << content;
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kInput) << e.what();
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
   }
   EXPECT_EQ(ReadFile(path), content);
+  try {
+    CheckResultsTarget(path);
+    ADD_FAILURE() << "the check before running let through: " << content;
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(AppendRunsTest, RefusesNonResultsFileAndLeavesItUntouched) {
-  ExpectRefusedAndUntouched(path_, "hello, world\n");
-  ExpectRefusedAndUntouched(path_, "{\"schema\": \"something-else/1\", \"benchmarks\": []}\n");
-  ExpectRefusedAndUntouched(path_, "[1, 2, 3]\n");
-  ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": {}}\n");
-  // Right schema, unexpected inside: these used to escape as nlohmann type errors (abort).
-  ExpectRefusedAndUntouched(path_, "{\"schema\": 1, \"benchmarks\": []}\n");
-  ExpectRefusedAndUntouched(path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [1]}\n");
-  ExpectRefusedAndUntouched(path_,
-                            "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": 7, \"runs\": []}]}\n");
-  ExpectRefusedAndUntouched(
-      path_, "{\"schema\": \"timeit-results/1\", \"benchmarks\": [{\"name\": \"x\", \"runs\": \"oops\"}]}\n");
-  // No temporary was left behind by any refusal.
+  ExpectRefusedAndUntouched(path_, "hello, world\n", "first line is not a header");
+  ExpectRefusedAndUntouched(path_, "hello", "first line is not a header");
+  ExpectRefusedAndUntouched(path_, "{\"schema\": \"something-else/1\"}\n", "its schema is 'something-else/1'");
+  ExpectRefusedAndUntouched(path_, "[1, 2, 3]\n", "first line is not a header");
+  ExpectRefusedAndUntouched(path_, "{\"schema\": 1}\n", "first line is not a header");
+  // The former layout is still read by timeit-compare, and never added to.
+  ExpectRefusedAndUntouched(path_, "{\n  \"benchmarks\": [],\n  \"schema\": \"timeit-results/1\"\n}\n",
+                            "is a timeit-results/1 results file");
+  ExpectRefusedAndUntouched(path_, "{\"schema\":\"timeit-results/1\",\"benchmarks\":[]}", "timeit-results/1");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
+}
+
+TEST_F(AppendRunsTest, TheCheckBeforeRunningAcceptsWhatAppendAccepts) {
+  EXPECT_NO_THROW(CheckResultsTarget(path_));  // absent
+  WriteFile(path_, "");
+  EXPECT_NO_THROW(CheckResultsTarget(path_));
+  Append("bench-a", {RunNumbered(0)});
+  EXPECT_NO_THROW(CheckResultsTarget(path_));
+  WriteFile(path_, ReadFile(path_) + "{\"benchmark\":");  // torn last line
+  EXPECT_NO_THROW(CheckResultsTarget(path_));
+}
+
+TEST_F(AppendRunsTest, GivesUpWaitingForTheLockAfterTheTimeout) {
+  Append("bench-a", {RunNumbered(0)});
+  std::string before = ReadFile(path_);
+  UniqueFd holder(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+  ASSERT_TRUE(holder);
+  ASSERT_EQ(::flock(holder.get(), LOCK_EX), 0);
+  auto start = std::chrono::steady_clock::now();
+  try {
+    AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(1)}, SampleHost(), std::chrono::milliseconds(300));
+    ADD_FAILURE() << "appended while another process held the lock";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kSystem);
+    EXPECT_NE(std::string(e.what()).find("gave up waiting for the lock"), std::string::npos) << e.what();
+  }
+  auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_GE(waited, std::chrono::milliseconds(300));
+  EXPECT_EQ(ReadFile(path_), before);
+  // Released, the next writer goes through at once.
+  holder.reset();
+  Append("bench-a", {RunNumbered(2)});
+  EXPECT_EQ(Lines(path_).size(), 3u);
 }
 
 TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
@@ -314,7 +442,7 @@ TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
       try {
         for (int i = 0; i < kRunsEach; ++i) {
           AppendRuns(path_, "bench-" + std::to_string(writer % 2), {"./bench"}, {RunNumbered(writer * 1000 + i)},
-                     SampleHost());
+                     SampleHost(), kLockTimeout);
         }
       } catch (...) {
         status = 1;
@@ -328,18 +456,12 @@ TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
     RetryOnEintr([&] { return ::waitpid(pid, &status, 0); });
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "writer " << pid << " failed";
   }
-  json document;
-  ASSERT_NO_THROW(document = json::parse(ReadFile(path_)));
-  ASSERT_EQ(document["benchmarks"].size(), 2u);
+  std::vector<json> lines;
+  ASSERT_NO_THROW(lines = Lines(path_));
+  ASSERT_EQ(lines.size(), static_cast<size_t>(1 + kWriters * kRunsEach));
+  EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
   std::set<int> seen;
-  size_t total = 0;
-  for (const json& benchmark : document["benchmarks"]) {
-    for (const json& run : benchmark["runs"]) {
-      seen.insert(run["exit_code"].get<int>());
-      ++total;
-    }
-  }
-  EXPECT_EQ(total, static_cast<size_t>(kWriters * kRunsEach));
+  for (size_t i = 1; i < lines.size(); ++i) seen.insert(lines[i]["exit_code"].get<int>());
   EXPECT_EQ(seen.size(), static_cast<size_t>(kWriters * kRunsEach));
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
 }

@@ -1,29 +1,34 @@
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
 #include "timeit/measure/measurement.h"
 #include "timeit/results/host_info.h"
 
+/// Writing results files (timeit-results/2, see results_schema.h).
 namespace timeit {
 
-/// The schema tag of results files; readers refuse any other.
-inline constexpr const char* kResultsSchema = "timeit-results/1";
-
 /// Checks, before anything runs, that `path` can take runs: absent in a directory timeit
-/// can write, or a regular, writable file that is empty or a results file timeit-compare
-/// reads. Never blocks: a FIFO or device is refused without being opened for reading or
-/// writing. Throws a setup Error saying what is wrong, so that a night of runs is not
-/// measured only to be lost at the first save.
+/// can write, or a regular file timeit can read and write that is empty or a
+/// timeit-results/2 file (only its first line is read, so the check costs the same at any
+/// size). Never blocks: a FIFO or device is refused without being opened. Throws an input
+/// Error saying what is wrong, so that a night of runs is not measured only to be lost at
+/// the first save.
 void CheckResultsTarget(const std::string& path);
 
-/// Adds `runs` of the benchmark `name` (run as `command`) to the results file at `path`,
-/// creating it with `host` if needed. Safe against any number of concurrent writers
-/// (an exclusive flock around read-modify-write) and never leaves a half-written file
-/// (the new content is written beside it and renamed over it). A file that exists but is
-/// not a results file is left untouched and reported as an input Error.
+/// Adds `runs` of the benchmark `name` (run as `command`) at the end of the results file
+/// at `path`, creating it with a header for `host` if needed. The work does not depend on
+/// the size of the file: the lines are added with one write, under an exclusive flock, to
+/// a descriptor opened O_APPEND; nothing already in the file is read but its first line
+/// and its last byte. A line left incomplete by a writer that was killed is ended first, so
+/// the new runs start on a line of their own.
+///
+/// Waiting for another writer's lock ends after `lock_timeout`, or at once when one of
+/// the signals timeit handles arrives: both throw a system Error, and the file is left as
+/// it was. A file that is not a timeit-results/2 file is left untouched: an input Error.
 void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host);
+                const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::milliseconds lock_timeout);
 
 }  // namespace timeit

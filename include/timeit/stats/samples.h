@@ -14,8 +14,9 @@ namespace timeit {
 /// every file and every run that names it.
 struct BenchmarkSamples {
   std::string name;
-  /// Metric name -> its value in each successful run that has it, in file order.
-  std::map<std::string, std::vector<double>> metrics;
+  /// Metric name -> its value in each successful run that has it, in file order. (std::less<>:
+  /// readers look a name up without making a std::string of it.)
+  std::map<std::string, std::vector<double>, std::less<>> metrics;
   /// Runs read, and how many of them failed (non-zero exit, signal, timeout, exec or
   /// setup failure). Failed runs are counted here and left out of `metrics`: a crash's
   /// time says nothing about the program's speed.

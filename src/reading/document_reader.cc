@@ -1,10 +1,4 @@
-#include "timeit/results/results_reader.h"
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
+// timeit-results/1: one JSON document holding every benchmark, read with a SAX parser.
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -12,17 +6,17 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "readers.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
-#include "timeit/results/results_file.h"
-#include "timeit/sys/file_io.h"
-#include "timeit/sys/unique_fd.h"
+#include "timeit/results/results_schema.h"
 
 namespace timeit {
 
 namespace {
 
 using Json = nlohmann::json;
+namespace schema = results_schema;
 
 /// A SAX handler that keeps only what a comparison needs: per run, its metrics and
 /// whether it failed, handed to the SampleSet one whole benchmark object at a time. It
@@ -53,7 +47,7 @@ using Json = nlohmann::json;
 /// "schema" (and its value) and "benchmarks".
 class ResultsHandler : public nlohmann::json_sax<Json> {
  public:
-  explicit ResultsHandler(SampleSet& into) : into_(into) {}
+  ResultsHandler(SampleSet& into, std::string_view text) : into_(into), text_(text) {}
 
   bool null() override { return Scalar(Type::kNull, 0, nullptr); }
   bool boolean(bool value) override { return Scalar(Type::kBool, value ? 1 : 0, nullptr); }
@@ -78,7 +72,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     bool repeated =
         (place == Place::kRunMetrics && std::any_of(run_metrics_.begin(), run_metrics_.end(),
                                                     [&](const auto& metric) { return metric.first == key; })) ||
-        (place == Place::kBenchmark && key == "name" && name_.has_value());
+        (place == Place::kBenchmark && key == schema::kV1Name && name_.has_value());
     if (repeated) return Fail(Path() + ": given twice in the same object");
     return true;
   }
@@ -97,11 +91,22 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     return true;
   }
 
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) override {
-    // nlohmann's message already says "at line L, column C"; drop its "[json.exception...]" tag.
+  bool parse_error(std::size_t position, const std::string& last_token,
+                   const nlohmann::detail::exception& error) override {
+    // Drop nlohmann's "[json.exception...]" tag. Its syntax errors say "at line L, column
+    // C"; a number out of range does not, so the position is added from the byte offset.
     std::string message = error.what();
     size_t tag_end = message.find("] ");
     error_ = tag_end == std::string::npos ? message : message.substr(tag_end + 2);
+    if (error_.find(" at line ") == std::string::npos) {
+      std::string_view before = text_.substr(0, std::min(position, text_.size()));
+      size_t line = 1 + std::count(before.begin(), before.end(), '\n');
+      size_t line_start = before.rfind('\n');
+      size_t column = before.size() - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1;
+      // The position is just past the token (the number); point at its first character.
+      if (last_token.size() < column) column -= last_token.size();
+      error_ += " at line " + std::to_string(line) + ", column " + std::to_string(column);
+    }
     return false;
   }
 
@@ -149,21 +154,23 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     const std::string& key = parent.key;
     switch (parent.place) {
       case Place::kTop:
-        if (key == "schema") return Place::kSchemaValue;
-        if (key == "benchmarks") return Place::kBenchmarksValue;
+        if (key == schema::kSchema) return Place::kSchemaValue;
+        if (key == schema::kV1Benchmarks) return Place::kBenchmarksValue;
         return Place::kIgnored;
       case Place::kBenchmarks:
         return Place::kBenchmarkItem;
       case Place::kBenchmark:
-        if (key == "name") return Place::kNameValue;
-        if (key == "runs") return Place::kRunsValue;
+        if (key == schema::kV1Name) return Place::kNameValue;
+        if (key == schema::kV1Runs) return Place::kRunsValue;
         return Place::kIgnored;
       case Place::kRuns:
         return Place::kRunItem;
       case Place::kRun:
-        if (key == "metrics") return Place::kRunMetricsValue;
-        if (key == "exit_code") return Place::kExitCodeValue;
-        if (key == "failure" || key == "signal" || key == "timed_out") return Place::kFailureFlag;
+        if (key == schema::kMetrics) return Place::kRunMetricsValue;
+        if (key == schema::kV1ExitCode) return Place::kExitCodeValue;
+        for (std::string_view flag : schema::kV1FailureFlags) {
+          if (key == flag) return Place::kFailureFlag;
+        }
         return Place::kIgnored;
       case Place::kRunMetrics:
         return Place::kMetricValue;
@@ -240,7 +247,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
       return Fail(Path() + ": expected " + TypeName(*required) + ", got " + TypeName(type));
     }
     if (type == Type::kArray) {
-      return Fail("the document is an array, not a " + std::string(kResultsSchema) + " results object");
+      return Fail("the document is an array, not a " + std::string(schema::kSchemaV1) + " results object");
     }
     return Fail("the document is " + std::string(TypeName(type)) + ", not a results object");
   }
@@ -278,9 +285,10 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   bool Close(Place place) {
     switch (place) {
       case Place::kTop:
-        if (schema_ != kResultsSchema) {
-          return Fail(schema_.empty() ? "schema: missing; not a " + std::string(kResultsSchema) + " results file"
-                                      : "schema: '" + schema_ + "' is not " + kResultsSchema);
+        if (schema_ != schema::kSchemaV1) {
+          return Fail(schema_.empty() ? "schema: missing; not a timeit results file"
+                                      : "schema: '" + schema_ + "' is not " + std::string(schema::kSchemaV1) + " or " +
+                                            std::string(schema::kSchemaV2));
         }
         if (!saw_benchmarks_) return Fail("benchmarks: missing");
         return true;
@@ -319,7 +327,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         name_ = *text;
         break;
       case Place::kMetricValue:
-        if (!std::isfinite(number) || number < 0) {
+        if (!schema::IsValidMetric(number)) {
           return Fail(Path() + ": " + StringPrintf("%g", number) +
                       " is not a valid measurement (negative or not finite)");
         }
@@ -360,6 +368,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   }
 
   SampleSet& into_;
+  std::string_view text_;
   std::vector<Frame> stack_;
   std::string schema_;
   bool saw_benchmarks_ = false;
@@ -371,50 +380,12 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   std::string error_;
 };
 
-/// A whole file's bytes. Regular files are mapped, so the parser reads them in place and
-/// a large file costs its size in (reclaimable) page cache rather than a copy on the heap;
-/// pipes and other streams (`<(...)`, /dev/stdin) are read into memory.
-class FileBytes {
- public:
-  explicit FileBytes(const std::string& path) {
-    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fd) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-    struct stat info;
-    if (::fstat(fd.get(), &info) != 0)
-      throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-    if (S_ISDIR(info.st_mode)) throw Error(ErrorKind::kInput, "cannot read '" + path + "': Is a directory");
-    if (!S_ISREG(info.st_mode)) {
-      buffer_ = ReadAll(fd.get(), path, ErrorKind::kInput);
-      return;
-    }
-    size_ = static_cast<size_t>(info.st_size);
-    if (size_ == 0) return;
-    void* data = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd.get(), 0);
-    if (data == MAP_FAILED) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-    mapped_ = static_cast<const char*>(data);
-    ::madvise(const_cast<char*>(mapped_), size_, MADV_SEQUENTIAL);
-  }
-  ~FileBytes() {
-    if (mapped_) ::munmap(const_cast<char*>(mapped_), size_);
-  }
-  FileBytes(const FileBytes&) = delete;
-  FileBytes& operator=(const FileBytes&) = delete;
-  const char* begin() const { return mapped_ ? mapped_ : buffer_.data(); }
-  const char* end() const { return begin() + (mapped_ ? size_ : buffer_.size()); }
-
- private:
-  const char* mapped_ = nullptr;
-  size_t size_ = 0;
-  std::string buffer_;
-};
-
 }  // namespace
 
-void ReadResultsFile(const std::string& path, SampleSet& into) {
-  FileBytes file(path);
+void ReadResultsDocument(const std::string& path, std::string_view text, SampleSet& into) {
   // Runs reach `into` one whole benchmark object at a time; callers stop at the first error.
-  ResultsHandler handler(into);
-  bool ok = Json::sax_parse(file.begin(), file.end(), &handler);
+  ResultsHandler handler(into, text);
+  bool ok = Json::sax_parse(text.begin(), text.end(), &handler);
   if (!ok) throw Error(ErrorKind::kInput, path + ": " + handler.error());
 }
 

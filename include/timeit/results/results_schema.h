@@ -1,0 +1,81 @@
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <string_view>
+
+#include "timeit/base/spellings.h"
+#include "timeit/measure/measurement.h"
+
+/// The results format, defined once for the writer (timeit) and the reader
+/// (timeit-compare): schema tags, field names, what marks a failed run, which numbers
+/// are valid. README.md's "Results files" section describes the same format for people.
+///
+/// timeit-results/2 is JSON Lines: one JSON object per line, each line ended by '\n'.
+/// A header record ({"schema": ..., "host": ...}) comes first; every other line is one
+/// run of one benchmark. Appending a run is one write at the end of the file, so its cost
+/// does not depend on the size of the file, and a writer killed half-way leaves at most
+/// one incomplete last line. timeit-results/1 (one JSON document holding every benchmark)
+/// is still read, never written.
+namespace timeit::results_schema {
+
+inline constexpr std::string_view kSchemaV1 = "timeit-results/1";
+inline constexpr std::string_view kSchemaV2 = "timeit-results/2";
+
+/// Header record.
+inline constexpr std::string_view kSchema = "schema";
+inline constexpr std::string_view kHost = "host";
+
+/// Run record. The first three are what a comparison reads, written first so that a
+/// reader finds them without looking at the rest.
+inline constexpr std::string_view kBenchmark = "benchmark";
+inline constexpr std::string_view kOutcome = "outcome";
+inline constexpr std::string_view kMetrics = "metrics";
+/// The benchmark's name and the command's arguments are bytes; JSON strings are UTF-8.
+/// A name that is not valid UTF-8 is written readable in "benchmark" (invalid bytes as
+/// U+FFFD) and exactly in "benchmark_bytes" (hex); readers match on the exact bytes.
+inline constexpr std::string_view kBenchmarkBytes = "benchmark_bytes";
+inline constexpr std::string_view kCommand = "command";
+inline constexpr std::string_view kCommandBytes = "command_bytes";
+
+/// timeit-results/1 documents: {"schema", "host", "benchmarks": [{"name", "command",
+/// "runs": [{"metrics", "exit_code", ...}]}]}; a run failed when "exit_code" is not 0
+/// or "failure", "signal" or "timed_out" is present and neither null nor false.
+inline constexpr std::string_view kV1Benchmarks = "benchmarks";
+inline constexpr std::string_view kV1Name = "name";
+inline constexpr std::string_view kV1Runs = "runs";
+inline constexpr std::string_view kV1ExitCode = "exit_code";
+inline constexpr std::string_view kV1FailureFlags[] = {"failure", "signal", "timed_out"};
+
+/// How a run ended. Only kOk runs are samples of the program's speed; the others are
+/// counted as failed runs.
+enum class RunOutcome {
+  kOk,           // exited 0
+  kExitCode,     // exited with another code
+  kSignal,       // killed by a signal
+  kTimeout,      // killed by --timeout
+  kInterrupted,  // killed because timeit was told to stop
+  kExecFailed,   // exec failed (no such program, not executable)
+  kSetupFailed,  // a redirection or --chdir failed before exec
+};
+inline constexpr Spellings<RunOutcome, 7> kRunOutcomeSpellings = {{
+    {"ok", RunOutcome::kOk},
+    {"exit-code", RunOutcome::kExitCode},
+    {"signal", RunOutcome::kSignal},
+    {"timeout", RunOutcome::kTimeout},
+    {"interrupted", RunOutcome::kInterrupted},
+    {"exec-failed", RunOutcome::kExecFailed},
+    {"setup-failed", RunOutcome::kSetupFailed},
+}};
+
+/// The outcome of `run`: kOk exactly when run.succeeded().
+RunOutcome OutcomeOf(const Measurement& run);
+
+/// A metric is a finite, non-negative number; the writer leaves out any other (a counter
+/// that never ran has no value) and the reader refuses one.
+inline bool IsValidMetric(double value) { return std::isfinite(value) && value >= 0; }
+
+/// Readers look for the header within this many bytes; a header is a few hundred.
+inline constexpr size_t kMaxHeaderBytes = 1 << 16;
+
+}  // namespace timeit::results_schema

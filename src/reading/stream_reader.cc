@@ -1,0 +1,284 @@
+// timeit-results/2: JSON Lines, read line by line with simdjson's On Demand parser, which
+// looks only at the fields a comparison needs and skips the rest at the speed of the disk.
+#include <simdjson.h>
+#include <cstring>
+#include <optional>
+
+#include "readers.h"
+#include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
+#include "timeit/results/results_schema.h"
+
+namespace timeit {
+namespace {
+
+namespace schema = results_schema;
+namespace ondemand = simdjson::ondemand;
+
+/// What one line says, before it is handed over: nothing reaches the SampleSet from a line
+/// that turns out to be incomplete or wrong half-way through.
+struct Record {
+  bool is_header = false;
+  std::optional<std::string_view> benchmark;
+  std::optional<std::string> benchmark_bytes;
+  std::optional<schema::RunOutcome> outcome;
+  std::vector<std::pair<std::string_view, double>> metrics;
+};
+
+/// A line's failure: a message, and the byte in the line it points at (if known).
+struct LineError {
+  std::string message;
+  const char* where = nullptr;
+};
+
+// simdjson's errors that mean the line ended before its JSON value did: the mark of a
+// writer killed half-way through its write.
+bool IsCutShort(simdjson::error_code error) {
+  return error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING ||
+         error == simdjson::TAPE_ERROR;
+}
+
+class LineReader {
+ public:
+  explicit LineReader(ondemand::parser& parser) : parser_(parser) {}
+
+  /// Parses `line` (readable up to `readable` bytes) into `record`. Returns the simdjson
+  /// error that stopped it, or SUCCESS; a schema error is returned as `error_`.
+  simdjson::error_code Read(std::string_view line, size_t readable, Record& record) {
+    error_ = LineError{};
+    record.is_header = false;
+    record.benchmark.reset();
+    record.benchmark_bytes.reset();
+    record.outcome.reset();
+    record.metrics.clear();  // keeps its capacity: no allocation per line
+    ondemand::document document;
+    simdjson::error_code code = parser_.iterate(line.data(), line.size(), readable).get(document);
+    if (code) return code;
+    ondemand::object object;
+    if ((code = document.get_object().get(object))) return Located(code, document);
+    std::string_view seen[5];
+    size_t seen_count = 0;
+    for (auto field_result : object) {
+      ondemand::field field;
+      if ((code = std::move(field_result).get(field))) return Located(code, document);
+      std::string_view key;
+      // Where the key's opening quote is, for messages (the unescaped key is a copy).
+      const char* key_at = field.key().raw() - 1;
+      if ((code = field.unescaped_key().get(key))) return Located(code, document);
+      bool known = key == schema::kSchema || key == schema::kBenchmark || key == schema::kBenchmarkBytes ||
+                   key == schema::kOutcome || key == schema::kMetrics;
+      if (!known) continue;  // skipped unread: the rest is detail for people
+      for (size_t i = 0; i < seen_count; ++i) {
+        if (seen[i] == key) return Schema(std::string(key) + ": given twice in the same record", key_at);
+      }
+      seen[seen_count++] = key;
+      ondemand::value value = field.value();
+      const char* value_at = nullptr;
+      if (document.current_location().get(value_at)) value_at = nullptr;
+      if (key == schema::kSchema) {
+        std::string_view tag;
+        if ((code = value.get_string().get(tag))) return Typed(code, key, "a string", document);
+        if (tag != schema::kSchemaV2) {
+          return Schema("schema: '" + std::string(tag) + "' in a " + std::string(schema::kSchemaV2) + " file",
+                        value_at);
+        }
+        record.is_header = true;
+      } else if (key == schema::kBenchmark) {
+        std::string_view name;
+        if ((code = value.get_string().get(name))) return Typed(code, key, "a string", document);
+        record.benchmark = name;
+      } else if (key == schema::kBenchmarkBytes) {
+        std::string_view hex;
+        if ((code = value.get_string().get(hex))) return Typed(code, key, "a string", document);
+        record.benchmark_bytes = HexDecode(hex);
+        if (!record.benchmark_bytes) return Schema(std::string(key) + ": not hex digits", value_at);
+      } else if (key == schema::kOutcome) {
+        std::string_view word;
+        if ((code = value.get_string().get(word))) return Typed(code, key, "a string", document);
+        record.outcome = ValueSpelled(schema::kRunOutcomeSpellings, word);
+        if (!record.outcome) {
+          return Schema("outcome: '" + std::string(word) + "' is none of " + OutcomeWords(), value_at);
+        }
+      } else {
+        if ((code = ReadMetrics(value, document, record))) return code;
+      }
+    }
+    // Past the object, the document has no location left unless more text follows.
+    const char* after = nullptr;
+    if (!document.current_location().get(after)) return Schema("text after the record's closing brace", after);
+    if (!record.is_header) {
+      if (!record.benchmark) return Schema("benchmark: missing", nullptr);
+      if (!record.outcome) return Schema("outcome: missing", nullptr);
+      if (seen_count == 0 || std::find(seen, seen + seen_count, schema::kMetrics) == seen + seen_count) {
+        return Schema("metrics: missing", nullptr);
+      }
+    }
+    return simdjson::SUCCESS;
+  }
+
+  const LineError& error() const { return error_; }
+
+ private:
+  simdjson::error_code ReadMetrics(ondemand::value value, ondemand::document& document, Record& record) {
+    ondemand::object metrics;
+    simdjson::error_code code;
+    if ((code = value.get_object().get(metrics))) return Typed(code, schema::kMetrics, "an object", document);
+    for (auto metric_result : metrics) {
+      ondemand::field metric;
+      if ((code = std::move(metric_result).get(metric))) return Located(code, document);
+      std::string_view name;
+      const char* name_at = metric.key().raw() - 1;
+      if ((code = metric.unescaped_key().get(name))) return Located(code, document);
+      for (const auto& [other, unused] : record.metrics) {
+        if (other == name) return Schema("metrics." + std::string(name) + ": given twice in the same record", name_at);
+      }
+      const char* at = nullptr;
+      if (document.current_location().get(at)) at = nullptr;
+      double number;
+      if ((code = metric.value().get_double().get(number))) {
+        if (IsCutShort(code)) return code;
+        error_.where = at;
+        error_.message = "metrics." + std::string(name) + ": " +
+                         (code == simdjson::INCORRECT_TYPE
+                              ? "expected a number"
+                              : "not a number a double can hold (" + std::string(simdjson::error_message(code)) + ")");
+        return simdjson::INCORRECT_TYPE;
+      }
+      if (!schema::IsValidMetric(number)) {
+        return Schema("metrics." + std::string(name) + ": " + ShortestDecimal(number) +
+                          " is not a valid measurement (negative or not finite)",
+                      at);
+      }
+      record.metrics.emplace_back(name, number);
+    }
+    return simdjson::SUCCESS;
+  }
+
+  static std::string OutcomeWords() {
+    std::string words;
+    for (const auto& spelling : schema::kRunOutcomeSpellings)
+      words += (words.empty() ? "" : ", ") + std::string(spelling.word);
+    return words;
+  }
+
+  simdjson::error_code Located(simdjson::error_code code, ondemand::document& document) {
+    const char* at = nullptr;
+    if (!document.current_location().get(at)) error_.where = at;
+    error_.message = simdjson::error_message(code);
+    return code;
+  }
+  simdjson::error_code Typed(simdjson::error_code code, std::string_view key, const char* expected,
+                             ondemand::document& document) {
+    if (code != simdjson::INCORRECT_TYPE) return Located(code, document);
+    Located(code, document);
+    error_.message = std::string(key) + ": expected " + expected;
+    return code;
+  }
+  simdjson::error_code Schema(std::string message, const char* where) {
+    error_.message = std::move(message);
+    error_.where = where;
+    return simdjson::INCORRECT_TYPE;
+  }
+
+  ondemand::parser& parser_;
+  LineError error_;
+};
+
+}  // namespace
+
+bool StartsRecordStream(std::string_view first_line) {
+  if (first_line.size() > schema::kMaxHeaderBytes) return false;
+  // Compact, as timeit writes it; a hand-written header with spaces is parsed to be sure.
+  std::string header = "{\"" + std::string(schema::kSchema) + "\":\"" + std::string(schema::kSchemaV2) + "\"";
+  if (first_line.substr(0, header.size()) == header) return true;
+  if (first_line.size() < header.size() && header.compare(0, first_line.size(), first_line) == 0) {
+    return !first_line.empty();  // cut short while being written
+  }
+  simdjson::padded_string padded(first_line);
+  ondemand::parser parser;
+  ondemand::document document;
+  if (parser.iterate(padded).get(document)) return false;
+  ondemand::object object;
+  if (document.get_object().get(object)) return false;
+  // A header, or a run record (the header lost: the stream reader says so).
+  std::string_view tag;
+  for (auto field : object) {
+    std::string_view key;
+    if (field.unescaped_key().get(key)) return false;
+    if (key == schema::kBenchmark) return true;
+    if (key == schema::kSchema) return !field.value().get_string().get(tag) && tag == schema::kSchemaV2;
+  }
+  return false;
+}
+
+void ReadRecordStream(const std::string& path, std::string_view text, size_t padded_size, SampleSet& into,
+                      std::vector<std::string>& warnings) {
+  ondemand::parser parser;
+  LineReader reader(parser);
+  bool saw_header = false;
+  // Records of one benchmark usually follow each other, with the same metrics in the same
+  // order: the last benchmark is kept at hand, with where each of its metrics went.
+  std::string last_name;
+  BenchmarkSamples* last = nullptr;
+  size_t last_count = 0;
+  std::vector<std::pair<std::string, std::vector<double>*>> slots;
+  Record record;
+  size_t line_number = 0;
+  for (size_t start = 0; start < text.size();) {
+    const char* newline = static_cast<const char*>(std::memchr(text.data() + start, '\n', text.size() - start));
+    size_t end = newline ? static_cast<size_t>(newline - text.data()) : text.size();
+    std::string_view line = text.substr(start, end - start);
+    ++line_number;
+    size_t line_start = start;
+    start = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    simdjson::error_code code = reader.Read(line, padded_size - line_start, record);
+    if (code) {
+      if (IsCutShort(code)) {
+        warnings.push_back(path + ":" + std::to_string(line_number) +
+                           ": skipped an incomplete record (a writer was stopped while writing it)");
+        continue;
+      }
+      std::string where = path + ":" + std::to_string(line_number);
+      const LineError& error = reader.error();
+      if (error.where && error.where >= line.data() && error.where <= line.data() + line.size()) {
+        where += ":" + std::to_string(error.where - line.data() + 1);
+      }
+      throw Error(ErrorKind::kInput, where + ": " + error.message);
+    }
+    if (record.is_header) {
+      saw_header = true;  // further headers: files joined with cat, each with its own
+      continue;
+    }
+    if (!saw_header) {
+      throw Error(ErrorKind::kInput, path + ":" + std::to_string(line_number) + ": a run record before the header");
+    }
+    std::string_view name = record.benchmark_bytes ? std::string_view(*record.benchmark_bytes) : *record.benchmark;
+    if (!last || last_count != into.benchmarks().size() || name != last_name) {
+      last = &into.Get(std::string(name));
+      last_name = name;
+      slots.clear();
+    }
+    last_count = into.benchmarks().size();
+    ++last->runs;
+    if (*record.outcome != schema::RunOutcome::kOk) {
+      ++last->failed_runs;
+      continue;
+    }
+    for (size_t i = 0; i < record.metrics.size(); ++i) {
+      const auto& [metric, value] = record.metrics[i];
+      if (i >= slots.size() || slots[i].first != metric) {
+        // metrics is a std::map<std::string, ...>: find without building a string first.
+        auto found = last->metrics.find(metric);
+        if (found == last->metrics.end())
+          found = last->metrics.emplace(std::string(metric), std::vector<double>()).first;
+        if (i >= slots.size()) slots.resize(i + 1);
+        slots[i] = {found->first, &found->second};  // map values never move
+      }
+      slots[i].second->push_back(value);
+    }
+  }
+}
+
+}  // namespace timeit

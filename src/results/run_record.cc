@@ -1,0 +1,142 @@
+#include "run_record.h"
+
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "timeit/base/utf8.h"
+#include "timeit/results/results_schema.h"
+
+namespace timeit {
+namespace {
+
+namespace schema = results_schema;
+// Insertion order is the order fields are written in: what a comparison reads comes first.
+using Json = nlohmann::ordered_json;
+
+// Every requested event, compactly (one line per run, and most of the line): name ->
+// [status, raw count, ns enabled, ns running], and the reason as a fifth element when
+// there is one. Its value, scaled for multiplexing, is in "metrics".
+Json CountersToJson(const CounterResults& counters) {
+  Json json = {{"backend", counters.backend}, {"available", counters.available}};
+  if (!counters.available) json["unavailable_reason"] = counters.unavailable_reason;
+  Json events = Json::object();
+  Json user_only = Json::array();
+  for (const CounterReading& reading : counters.readings) {
+    Json event = {CounterStatusName(reading.status), reading.raw, reading.time_enabled, reading.time_running};
+    if (!reading.error.empty()) event.push_back(reading.error);
+    events[reading.event] = std::move(event);
+    if (reading.user_only) user_only.push_back(reading.event);
+  }
+  json["events"] = std::move(events);
+  if (!user_only.empty()) json["user_only"] = std::move(user_only);
+  return json;
+}
+
+std::string_view FailureName(LaunchFailure failure) {
+  switch (failure) {
+    case LaunchFailure::kNone:
+      return "none";
+    case LaunchFailure::kSetup:
+      return "setup";
+    case LaunchFailure::kExec:
+      return "exec";
+    case LaunchFailure::kInterrupted:
+      return "interrupted";
+  }
+  return "none";
+}
+
+// Sizes and counts are integers; a multiplexed count is an estimate, rounded. An estimate
+// scaled beyond 2^64 stays the double it is: converting it to uint64_t would be undefined
+// (and in practice wrote 0).
+Json CountToJson(double count) {
+  constexpr double kTwoTo64 = 18446744073709551616.0;
+  double rounded = std::round(count);
+  if (rounded >= 0 && rounded < kTwoTo64) return static_cast<uint64_t>(rounded);
+  return rounded;
+}
+
+Json HostToJson(const HostInfo& host) {
+  Json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
+               {"machine", host.machine},         {"cpu_model", host.cpu_model},
+               {"cpu_count", host.cpu_count},     {"kernel_pmus", host.kernel_pmus},
+               {"libpfm_pmus", host.libpfm_pmus}, {"timeit_version", host.timeit_version}};
+  json["libpfm_version"] = host.libpfm_version ? Json(*host.libpfm_version) : nullptr;
+  json["perf_event_paranoid"] = host.perf_event_paranoid ? Json(*host.perf_event_paranoid) : nullptr;
+  json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
+  return json;
+}
+
+// JSON text is UTF-8, and names and arguments are bytes: anything else is written with
+// U+FFFD for the invalid bytes, and the exact bytes go alongside in hex.
+std::string Dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+}  // namespace
+
+namespace results_schema {
+
+RunOutcome OutcomeOf(const Measurement& run) {
+  if (run.succeeded()) return RunOutcome::kOk;
+  switch (run.failure) {
+    case LaunchFailure::kSetup:
+      return RunOutcome::kSetupFailed;
+    case LaunchFailure::kExec:
+      return RunOutcome::kExecFailed;
+    case LaunchFailure::kInterrupted:
+      return RunOutcome::kInterrupted;
+    case LaunchFailure::kNone:
+      break;
+  }
+  if (run.interrupted_by) return RunOutcome::kInterrupted;
+  if (run.timed_out) return RunOutcome::kTimeout;
+  if (run.term_signal) return RunOutcome::kSignal;
+  return RunOutcome::kExitCode;
+}
+
+}  // namespace results_schema
+
+std::string EncodeHeaderLine(const HostInfo& host) {
+  Json header = {{schema::kSchema, schema::kSchemaV2}, {schema::kHost, HostToJson(host)}};
+  return Dump(header) + "\n";
+}
+
+std::string EncodeRunLine(std::string_view name, const std::vector<std::string>& command, const Measurement& run) {
+  Json metrics = Json::object();
+  for (const Metric& metric : MetricsOf(run)) {
+    if (!schema::IsValidMetric(metric.value)) continue;
+    metrics[metric.name] = metric.unit == MetricUnit::kSeconds ? Json(metric.value) : CountToJson(metric.value);
+  }
+  Json record = Json::object();
+  record[schema::kBenchmark] = name;
+  record[schema::kOutcome] = SpellingOf(schema::kRunOutcomeSpellings, schema::OutcomeOf(run));
+  record[schema::kMetrics] = std::move(metrics);
+  if (!IsValidUtf8(name)) record[schema::kBenchmarkBytes] = HexEncode(name);
+  record["exit_code"] = run.exit_code;
+  if (run.term_signal) record["signal"] = *run.term_signal;
+  if (run.timed_out) record["timed_out"] = true;
+  if (run.interrupted_by) record["interrupted_by"] = *run.interrupted_by;
+  if (run.failure != LaunchFailure::kNone) {
+    record["failure"] = FailureName(run.failure);
+    record["failure_message"] = run.failure_message;
+  }
+  record["start_time"] = run.start_time;
+  record[schema::kCommand] = command;
+  bool command_is_text = true;
+  for (const std::string& argument : command) command_is_text = command_is_text && IsValidUtf8(argument);
+  if (!command_is_text) {
+    Json bytes = Json::array();
+    for (const std::string& argument : command) bytes.push_back(HexEncode(argument));
+    record[schema::kCommandBytes] = std::move(bytes);
+  }
+  record["rusage"] = {{"minor_faults", run.rusage.minor_faults},
+                      {"major_faults", run.rusage.major_faults},
+                      {"voluntary_context_switches", run.rusage.voluntary_switches},
+                      {"involuntary_context_switches", run.rusage.involuntary_switches},
+                      {"block_inputs", run.rusage.block_inputs},
+                      {"block_outputs", run.rusage.block_outputs}};
+  record["counters"] = CountersToJson(run.counters);
+  return Dump(record) + "\n";
+}
+
+}  // namespace timeit

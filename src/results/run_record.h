@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "timeit/measure/measurement.h"
+#include "timeit/results/host_info.h"
+
+/// The lines of a timeit-results/2 file, as results_schema.h defines them. Private to the
+/// results library (and its tests).
+namespace timeit {
+
+/// The header line: {"schema":"timeit-results/2","host":{...}} and '\n'.
+std::string EncodeHeaderLine(const HostInfo& host);
+
+/// One run of benchmark `name` (run as `command`) as one line ended by '\n': "benchmark",
+/// "outcome" and "metrics" first, then the exit status, start time, command, rusage
+/// extras and every requested counter with its status and raw reading.
+std::string EncodeRunLine(std::string_view name, const std::vector<std::string>& command, const Measurement& run);
+
+}  // namespace timeit
