@@ -74,7 +74,14 @@ class FileBytes {
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
   FileBytes file(path);
   std::string_view text = file.text();
-  if (StartsRecordStream(text.substr(0, text.find('\n')))) {
+  std::string_view first_line = text.substr(0, text.find('\n'));
+  // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
+  // after one byte: then the next line tells.
+  if (first_line == "{" && first_line.size() < text.size()) {
+    std::string_view rest = text.substr(first_line.size() + 1);
+    first_line = rest.substr(0, rest.find('\n'));
+  }
+  if (StartsRecordStream(first_line)) {
     ReadRecordStream(path, text, file.padded_size(), into, warnings);
   } else {
     ReadResultsDocument(path, text, into);

@@ -192,8 +192,9 @@ bool StartsRecordStream(std::string_view first_line) {
   // Compact, as timeit writes it; a hand-written header with spaces is parsed to be sure.
   std::string header = "{\"" + std::string(schema::kSchema) + "\":\"" + std::string(schema::kSchemaV2) + "\"";
   if (first_line.substr(0, header.size()) == header) return true;
-  if (first_line.size() < header.size() && header.compare(0, first_line.size(), first_line) == 0) {
-    return !first_line.empty();  // cut short while being written
+  if (first_line.size() >= 2 && first_line.size() < header.size() &&
+      header.compare(0, first_line.size(), first_line) == 0) {
+    return true;  // cut short while being written ("{" alone is left to the caller)
   }
   simdjson::padded_string padded(first_line);
   ondemand::parser parser;
