@@ -69,10 +69,9 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     // A key given twice would otherwise count twice: a metric as a second run's value, a
     // name as a second benchmark.
     Place place = stack_.back().place;
-    bool repeated =
-        (place == Place::kRunMetrics && std::any_of(run_metrics_.begin(), run_metrics_.end(),
-                                                    [&](const auto& metric) { return metric.first == key; })) ||
-        (place == Place::kBenchmark && key == schema::kV1Name && name_.has_value());
+    bool repeated = (place == Place::kRunMetrics &&
+                     std::find(run_metric_names_.begin(), run_metric_names_.end(), key) != run_metric_names_.end()) ||
+                    (place == Place::kBenchmark && key == schema::kV1Name && name_.has_value());
     if (repeated) return Fail(Path() + ": given twice in the same object");
     return true;
   }
@@ -268,6 +267,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         break;
       case Place::kRun:
         run_metrics_.clear();
+        run_metric_names_.clear();
         run_failed_ = false;
         saw_metrics_ = false;
         break;
@@ -331,7 +331,8 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
           return Fail(Path() + ": " + StringPrintf("%g", number) +
                       " is not a valid measurement (negative or not finite)");
         }
-        run_metrics_.emplace_back(stack_.back().key, number);
+        run_metric_names_.push_back(stack_.back().key);
+        if (into_.Keeps(stack_.back().key)) run_metrics_.emplace_back(stack_.back().key, number);
         break;
       case Place::kExitCodeValue:
         if (number != 0) run_failed_ = true;
@@ -374,7 +375,8 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   bool saw_benchmarks_ = false;
   std::optional<std::string> name_;
   std::vector<PendingRun> pending_;
-  std::vector<std::pair<std::string, double>> run_metrics_;
+  std::vector<std::pair<std::string, double>> run_metrics_;  // the kept ones
+  std::vector<std::string> run_metric_names_;                // all, to refuse one given twice
   bool run_failed_ = false;
   bool saw_metrics_ = false;
   std::string error_;

@@ -2,6 +2,8 @@
 // looks only at the fields a comparison needs and skips the rest at the speed of the disk.
 #include <simdjson.h>
 #include <cstring>
+#include <deque>
+#include <limits>
 #include <optional>
 
 #include "readers.h"
@@ -39,9 +41,23 @@ bool IsCutShort(simdjson::error_code error) {
          error == simdjson::TAPE_ERROR;
 }
 
+// A field's key as it is in the line, without copying it: every key timeit writes is
+// free of escapes. One with a backslash is unescaped into a new string at the end of
+// `scratch`. Raw keys point into the file, so they stay valid while it is read.
+simdjson::error_code KeyOf(ondemand::field& field, std::deque<std::string>& scratch, std::string_view& key) {
+  const char* start = field.key().raw();
+  const char* end = static_cast<const char*>(std::memchr(start, '"', std::numeric_limits<size_t>::max() >> 1));
+  key = std::string_view(start, static_cast<size_t>(end - start));
+  if (key.find('\\') == std::string_view::npos) return simdjson::SUCCESS;
+  std::string_view unescaped;
+  if (simdjson::error_code code = field.unescaped_key().get(unescaped)) return code;
+  key = scratch.emplace_back(unescaped);
+  return simdjson::SUCCESS;
+}
+
 class LineReader {
  public:
-  explicit LineReader(ondemand::parser& parser) : parser_(parser) {}
+  LineReader(ondemand::parser& parser, SampleSet& into) : parser_(parser), into_(into) {}
 
   /// Parses `line` (readable up to `readable` bytes) into `record`. Returns the simdjson
   /// error that stopped it, or SUCCESS; a schema error is returned as `error_`.
@@ -52,6 +68,7 @@ class LineReader {
     record.benchmark_bytes.reset();
     record.outcome.reset();
     record.metrics.clear();  // keeps its capacity: no allocation per line
+    key_scratch_.clear();
     ondemand::document document;
     simdjson::error_code code = parser_.iterate(line.data(), line.size(), readable).get(document);
     if (code) return code;
@@ -65,7 +82,7 @@ class LineReader {
       std::string_view key;
       // Where the key's opening quote is, for messages (the unescaped key is a copy).
       const char* key_at = field.key().raw() - 1;
-      if ((code = field.unescaped_key().get(key))) return Located(code, document);
+      if ((code = KeyOf(field, key_scratch_, key))) return Located(code, document);
       bool known = key == schema::kSchema || key == schema::kBenchmark || key == schema::kBenchmarkBytes ||
                    key == schema::kOutcome || key == schema::kMetrics;
       if (!known) continue;  // skipped unread: the rest is detail for people
@@ -124,35 +141,61 @@ class LineReader {
     ondemand::object metrics;
     simdjson::error_code code;
     if ((code = value.get_object().get(metrics))) return Typed(code, schema::kMetrics, "an object", document);
+    metric_names_.clear();
     for (auto metric_result : metrics) {
       ondemand::field metric;
       if ((code = std::move(metric_result).get(metric))) return Located(code, document);
       std::string_view name;
       const char* name_at = metric.key().raw() - 1;
-      if ((code = metric.unescaped_key().get(name))) return Located(code, document);
-      for (const auto& [other, unused] : record.metrics) {
+      if ((code = KeyOf(metric, key_scratch_, name))) return Located(code, document);
+      for (std::string_view other : metric_names_) {
         if (other == name) return Schema("metrics." + std::string(name) + ": given twice in the same record", name_at);
       }
+      metric_names_.push_back(name);
       const char* at = nullptr;
       if (document.current_location().get(at)) at = nullptr;
+      ondemand::value number_value = metric.value();
+      bool kept = Keeps(name);
+      if (!kept) {
+        // A metric the comparison does not use is checked for its type and sign only:
+        // converting its digits is most of the time a line takes.
+        ondemand::json_type type;
+        if ((code = number_value.type().get(type))) return Located(code, document);
+        if (type != ondemand::json_type::number) return NotANumber(name, simdjson::INCORRECT_TYPE, at);
+        if (at && *at != '-') continue;  // a minus sign is checked below: "-0" is valid
+      }
       double number;
-      if ((code = metric.value().get_double().get(number))) {
+      if ((code = number_value.get_double().get(number))) {
         if (IsCutShort(code)) return code;
-        error_.where = at;
-        error_.message = "metrics." + std::string(name) + ": " +
-                         (code == simdjson::INCORRECT_TYPE
-                              ? "expected a number"
-                              : "not a number a double can hold (" + std::string(simdjson::error_message(code)) + ")");
-        return simdjson::INCORRECT_TYPE;
+        return NotANumber(name, code, at);
       }
       if (!schema::IsValidMetric(number)) {
         return Schema("metrics." + std::string(name) + ": " + ShortestDecimal(number) +
                           " is not a valid measurement (negative or not finite)",
                       at);
       }
-      record.metrics.emplace_back(name, number);
+      if (kept) record.metrics.emplace_back(name, number);
     }
     return simdjson::SUCCESS;
+  }
+
+  simdjson::error_code NotANumber(std::string_view name, simdjson::error_code code, const char* at) {
+    error_.where = at;
+    error_.message = "metrics." + std::string(name) + ": " +
+                     (code == simdjson::INCORRECT_TYPE
+                          ? "expected a number"
+                          : "not a number a double can hold (" + std::string(simdjson::error_message(code)) + ")");
+    return simdjson::INCORRECT_TYPE;
+  }
+
+  // Whether the SampleSet keeps `name`'s values, asked once per name.
+  bool Keeps(std::string_view name) {
+    for (const auto& [known, kept] : kept_) {
+      if (known == name) return kept;
+    }
+    bool kept = into_.Keeps(name);
+    kept_.emplace_back(std::string(name), kept);
+    return kept;
   }
 
   static std::string OutcomeWords() {
@@ -182,7 +225,13 @@ class LineReader {
   }
 
   ondemand::parser& parser_;
+  SampleSet& into_;
+  std::vector<std::pair<std::string, bool>> kept_;
+  std::vector<std::string_view> metric_names_;  // of the current record
   LineError error_;
+  // Unescaped keys of the current line (rare: timeit never escapes them). A deque: the
+  // names stay where they are while more are added.
+  std::deque<std::string> key_scratch_;
 };
 
 }  // namespace
@@ -216,7 +265,7 @@ bool StartsRecordStream(std::string_view first_line) {
 void ReadRecordStream(const std::string& path, std::string_view text, size_t padded_size, SampleSet& into,
                       std::vector<std::string>& warnings) {
   ondemand::parser parser;
-  LineReader reader(parser);
+  LineReader reader(parser, into);
   bool saw_header = false;
   // Records of one benchmark usually follow each other, with the same metrics in the same
   // order: the last benchmark is kept at hand, with where each of its metrics went.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "timeit/base/error.h"
 #include "timeit/stats/geomean.h"
@@ -117,11 +119,21 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
 }
 
 std::vector<std::string> DefaultMetric(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
+  const std::vector<std::string> candidates = DefaultMetricCandidates();
+  const std::string& best = candidates.front();
+  if (MetricValues(base, best) && MetricValues(candidate, best)) return {best};
+  return {candidates.back()};
+}
+
+}  // namespace
+
+std::vector<std::string> DefaultMetricCandidates() {
   // task-clock (user + sys CPU time from the kernel) is the least noisy time there is;
   // where a side could not count it, user time is what litsupport reports.
-  if (MetricValues(base, "task-clock") && MetricValues(candidate, "task-clock")) return {"task-clock"};
-  return {"user"};
+  return {"task-clock", "user"};
 }
+
+namespace {
 
 void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const std::vector<std::string>& wanted) {
   std::set<std::string> known;
@@ -129,6 +141,7 @@ void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const 
     for (const BenchmarkSamples& benchmark : side->benchmarks()) {
       for (const auto& [metric, values] : benchmark.metrics) known.insert(metric);
     }
+    known.insert(side->metric_names().begin(), side->metric_names().end());
   }
   for (const std::string& metric : wanted) {
     if (known.count(metric)) continue;
@@ -194,14 +207,33 @@ ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples
   return row;
 }
 
+// Calls body(i) for every i below `count`, on as many threads as the machine has cores
+// (at most 8) when there are enough rows to be worth it. Rows are independent and each
+// body writes only its own row, so the result is the same as in order.
+template <typename Body>
+void ForEachRow(size_t count, const Body& body) {
+  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  if (count < 512 || threads == 1) {
+    for (size_t i = 0; i < count; ++i) body(i);
+    return;
+  }
+  std::vector<std::future<void>> others;
+  auto chunk = [&](size_t part) {
+    for (size_t i = part * count / threads; i < (part + 1) * count / threads; ++i) body(i);
+  };
+  for (size_t part = 1; part < threads; ++part) others.push_back(std::async(std::launch::async, chunk, part));
+  chunk(0);
+  for (std::future<void>& other : others) other.get();
+}
+
 // The test of every row with ranks. Rows with ties share the exact work budget.
 void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples, const CompareSettings& settings) {
   size_t tied = 0;
   for (const RowSamples& row : samples) tied += row.ranks && row.ranks->has_ties ? 1 : 0;
   double tie_work = std::clamp(kTotalTieWork / static_cast<double>(std::max<size_t>(tied, 1)), stats::kMinTieWork,
                                stats::kDefaultTieWork);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (!samples[i].ranks) continue;
+  ForEachRow(rows.size(), [&](size_t i) {
+    if (!samples[i].ranks) return;
     const stats::PooledRanks& ranks = *samples[i].ranks;
     samples[i].tie_work = tie_work;
     stats::UNullDistribution null = stats::NullDistribution(ranks, settings.method, tie_work);
@@ -216,7 +248,7 @@ void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples
                            ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
                            : null.TwoSidedP(0);
     row.smallest_p = std::min(separated, row.test->p_value);
-  }
+  });
 }
 
 // The most frequent (base runs, new runs) among the tested rows.
@@ -268,10 +300,13 @@ MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& t
   family.cutoff = cutoffs.cutoff;
   family.lone_change_p = stats::LoneChangeCutoff(cutoffs.family, settings.correction, settings.alpha);
 
-  for (size_t k = 0; k < tested.size(); ++k) {
+  ForEachRow(tested.size(), [&](size_t k) {
     ComparisonRow& row = rows[tested[k]];
     row.p_adjusted = adjusted[k];
     row.effect = MeasureEffect(samples[tested[k]], row, settings, cutoffs.cutoff);
+  });
+  for (size_t k = 0; k < tested.size(); ++k) {
+    ComparisonRow& row = rows[tested[k]];
     bool in_family = !std::isnan(p_values[k]);
     bool significant = in_family && row.test->p_value < cutoffs.cutoff;
     double change = JudgedChange(row);

@@ -16,4 +16,13 @@ const BenchmarkSamples* SampleSet::Find(const std::string& name) const {
   return it == index_.end() ? nullptr : &benchmarks_[it->second];
 }
 
+bool SampleSet::Keeps(std::string_view metric) {
+  if (metric_names_.find(metric) == metric_names_.end()) metric_names_.emplace(metric);
+  if (keep_all_) return true;
+  for (const std::string& kept : kept_) {
+    if (kept == metric) return true;
+  }
+  return false;
+}
+
 }  // namespace timeit

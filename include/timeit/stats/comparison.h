@@ -225,6 +225,10 @@ struct ComparisonReport {
 /// --policy lnt), +-inf for a change from a base median of 0, NaN without an estimate.
 double JudgedChange(const ComparisonRow& row);
 
+/// The metrics the default (CompareSettings::metrics empty) chooses from: a reader need
+/// keep the values of no other.
+std::vector<std::string> DefaultMetricCandidates();
+
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.
 /// Throws a usage Error for a metric neither side has, listing the metrics they do have.
 ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings);

@@ -2,7 +2,9 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -27,14 +29,28 @@ struct BenchmarkSamples {
 /// The benchmarks of one side, in the order first seen.
 class SampleSet {
  public:
+  /// Keeps the values of every metric.
+  SampleSet() = default;
+  /// Keeps the values of the metrics in `kept` only (a comparison needs one or two of the
+  /// dozen a run records); the names of the others are still noted.
+  explicit SampleSet(std::vector<std::string> kept) : kept_(std::move(kept)), keep_all_(false) {}
+
   /// The benchmark called `name`, created if new.
   BenchmarkSamples& Get(const std::string& name);
   const BenchmarkSamples* Find(const std::string& name) const;
   const std::vector<BenchmarkSamples>& benchmarks() const { return benchmarks_; }
 
+  /// Whether readers should keep the values of `metric`. Notes its name either way.
+  bool Keeps(std::string_view metric);
+  /// Every metric name a reader met, kept or not.
+  const std::set<std::string, std::less<>>& metric_names() const { return metric_names_; }
+
  private:
   std::vector<BenchmarkSamples> benchmarks_;
   std::unordered_map<std::string, size_t> index_;
+  std::vector<std::string> kept_;
+  bool keep_all_ = true;
+  std::set<std::string, std::less<>> metric_names_;
 };
 
 }  // namespace timeit
