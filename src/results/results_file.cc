@@ -150,6 +150,10 @@ void CheckResultsTarget(const std::string& path) {
     refuse(std::string("cannot read and write it: ") + std::strerror(errno));
   UniqueFd fd = OpenResultsFile(path, O_RDONLY);
   if (::fstat(fd.get(), &info) != 0) refuse(std::strerror(errno));
+  // Held by another writer is fine (it will be released); a file system without locks is not.
+  if (::flock(fd.get(), LOCK_SH | LOCK_NB) != 0 && errno != EWOULDBLOCK) {
+    refuse(std::string("cannot lock it: ") + std::strerror(errno));
+  }
   InspectStart(fd.get(), info.st_size, path);
 }
 
