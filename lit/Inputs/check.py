@@ -10,12 +10,13 @@ binds NAME to a results file read by this script's own reader (plain json, no ti
   "\n") becomes {'schema', 'host': the header's host, 'records': every run record in file
   order, 'benchmarks': [{'name', 'command', 'runs'}] pooling the records by name in the
   order names are first seen, 'headers': how many header lines, 'torn': how many lines were
-  skipped}. A name is the exact bytes of "benchmark_bytes" when present (decoded with
-  surrogateescape, so b'\xe9' is '\udce9', never 'é'), else "benchmark".
+  skipped, 'torn_lines': their text}. A name is the exact bytes of "benchmark_bytes" when
+  present (decoded with surrogateescape, so b'\xe9' is '\udce9', never 'é'), else
+  "benchmark".
 The stream reader is strict: a line that is not one JSON object (or has a key twice, NaN or
 Infinity), a last line without "\n", a record before the header or without benchmark,
 outcome and metrics, is an error (exit 1) naming FILE:LINE. With --allow-torn, a line that
-is not valid JSON (or the last one, unended) is skipped and counted in 'torn' instead.
+is not valid JSON (or the last one, unended) is skipped instead (see 'torn').
 Every EXPR is evaluated in that namespace.
 Without --print each EXPR must be true: "PASS: EXPR" is printed, or "FAIL: EXPR" with the
 inputs on stderr and exit status 1. With --print, each value is printed on a line of its
@@ -77,7 +78,8 @@ def record_name(record):
 
 def read_stream(path, text, allow_torn):
     """A timeit-results/2 stream, read line by line."""
-    doc = {"schema": None, "host": None, "records": [], "benchmarks": [], "headers": 0, "torn": 0}
+    doc = {"schema": None, "host": None, "records": [], "benchmarks": [], "headers": 0, "torn": 0,
+           "torn_lines": []}
     by_name = {}
     lines = text.split("\n")
     ended = lines[-1] == ""
@@ -93,6 +95,7 @@ def read_stream(path, text, allow_torn):
         except ValueError as e:
             if allow_torn:
                 doc["torn"] += 1
+                doc["torn_lines"].append(line)
                 continue
             raise BadStream("%s: not a whole JSON record: %s: %r" % (where, e, line[:200]))
         if not isinstance(value, dict):
