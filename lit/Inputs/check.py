@@ -1,14 +1,31 @@
 #!/usr/bin/env python3
-"""Asserts Python expressions over timeit summary and results files.
+r"""Asserts Python expressions over timeit summary and results files.
 
-usage: check.py [--print] [-s NAME=SUMMARY]... [-j NAME=JSON]... EXPR...
+usage: check.py [--print] [--allow-torn] [-s NAME=SUMMARY]... [-j NAME=JSON]... EXPR...
 
 Each -s binds NAME to a dict {line name: number} read from a --summary file, each -j
-binds NAME to a parsed --json results file. Every EXPR is evaluated in that namespace.
+binds NAME to a results file read by this script's own reader (plain json, no timeit code):
+- a timeit-results/1 document is the parsed document as it is;
+- a timeit-results/2 stream (a header line, then one run record a line, each line ended by
+  "\n") becomes {'schema', 'host': the header's host, 'records': every run record in file
+  order, 'benchmarks': [{'name', 'command', 'runs'}] pooling the records by name in the
+  order names are first seen, 'headers': how many header lines, 'torn': how many lines were
+  skipped, 'torn_lines': their text}. A name is the exact bytes of "benchmark_bytes" when
+  present (decoded with surrogateescape, so b'\xe9' is '\udce9', never 'é'), else
+  "benchmark".
+The stream reader is strict: a line that is not one JSON object (or has a key twice, NaN or
+Infinity), a last line without "\n", a record before the header or without benchmark,
+outcome and metrics, is an error (exit 1) naming FILE:LINE. With --allow-torn, a line that
+is not valid JSON (or the last one, unended) is skipped instead (see 'torn').
+Every EXPR is evaluated in that namespace.
 Without --print each EXPR must be true: "PASS: EXPR" is printed, or "FAIL: EXPR" with the
 inputs on stderr and exit status 1. With --print, each value is printed on a line of its
 own for FileCheck: a string as it is, anything else as JSON with sorted keys.
-Helpers: last_run(doc), bench(doc, name), event(run, name), rel_diff(a, b), json, math, re.
+Helpers: last_run(doc), bench(doc, name) (name a str or bytes), event(run, name),
+rel_diff(a, b), json, math, re. event() gives a counter event of a run as a dict: from a
+timeit-results/2 record's array [status, raw, enabled, running(, error)], {'status', 'raw',
+'time_enabled_ns', 'time_running_ns'} and 'error' when there is one; from a timeit-results/1
+run, its event object as it is. An event's value is in run['metrics'].
 """
 import json
 import math
@@ -29,7 +46,102 @@ def read_summary(path):
     return values
 
 
+V2 = "timeit-results/2"
+EVENT_FIELDS = ("status", "raw", "time_enabled_ns", "time_running_ns", "error")
+
+
+class BadStream(Exception):
+    pass
+
+
+def strict_object(pairs):
+    keys = [k for k, _ in pairs]
+    for k in keys:
+        if keys.count(k) > 1:
+            raise ValueError("key %r given twice" % k)
+    return dict(pairs)
+
+
+def no_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def loads(text):
+    return json.loads(text, object_pairs_hook=strict_object, parse_constant=no_constant)
+
+
+def record_name(record):
+    if "benchmark_bytes" in record:
+        return bytes.fromhex(record["benchmark_bytes"]).decode("utf-8", "surrogateescape")
+    return record["benchmark"]
+
+
+def read_stream(path, text, allow_torn):
+    """A timeit-results/2 stream, read line by line."""
+    doc = {"schema": None, "host": None, "records": [], "benchmarks": [], "headers": 0, "torn": 0,
+           "torn_lines": []}
+    by_name = {}
+    lines = text.split("\n")
+    ended = lines[-1] == ""
+    if ended:
+        lines.pop()
+    for number, line in enumerate(lines, 1):
+        where = "%s:%d" % (path, number)
+        unended = number == len(lines) and not ended
+        try:
+            if unended:
+                raise ValueError("the last line does not end with a newline")
+            value = loads(line)
+        except ValueError as e:
+            if allow_torn:
+                doc["torn"] += 1
+                doc["torn_lines"].append(line)
+                continue
+            raise BadStream("%s: not a whole JSON record: %s: %r" % (where, e, line[:200]))
+        if not isinstance(value, dict):
+            raise BadStream("%s: not a JSON object" % where)
+        if "schema" in value:
+            if value["schema"] != V2 or "benchmark" in value:
+                raise BadStream("%s: not a %s header: %r" % (where, V2, line[:200]))
+            if doc["headers"] == 0:
+                doc["schema"], doc["host"] = value["schema"], value.get("host")
+            doc["headers"] += 1
+            continue
+        if doc["headers"] == 0:
+            raise BadStream("%s: a run record before the header" % where)
+        missing = [k for k in ("benchmark", "outcome", "metrics") if k not in value]
+        if missing:
+            raise BadStream("%s: a run record without %s" % (where, ", ".join(missing)))
+        doc["records"].append(value)
+        name = record_name(value)
+        if name not in by_name:
+            by_name[name] = {"name": name, "command": value.get("command"), "runs": []}
+            doc["benchmarks"].append(by_name[name])
+        by_name[name]["runs"].append(value)
+    if doc["headers"] == 0:
+        raise BadStream("%s: no %s header" % (path, V2))
+    return doc
+
+
+def read_results(path, allow_torn):
+    """A results file of either format: see the module's docstring."""
+    with open(path, encoding="utf-8", errors="strict") as f:
+        text = f.read()
+    try:
+        whole = loads(text)
+    except ValueError:
+        whole = None
+    if whole is not None and not (isinstance(whole, dict) and whole.get("schema") == V2):
+        return whole  # a timeit-results/1 document (or other JSON, for the test to judge)
+    try:
+        return read_stream(path, text, allow_torn)
+    except BadStream as e:
+        sys.exit("check.py: %s" % e)
+
+
 def bench(doc, name):
+    if isinstance(name, bytes):
+        name = name.decode("utf-8", "surrogateescape")
     matches = [b for b in doc["benchmarks"] if b["name"] == name]
     if len(matches) != 1:
         raise LookupError("%d benchmarks named %r" % (len(matches), name))
@@ -41,10 +153,18 @@ def last_run(doc):
 
 
 def event(run, name):
-    matches = [e for e in run["counters"]["events"] if e["event"] == name]
-    if len(matches) != 1:
-        raise LookupError("%d counter events named %r" % (len(matches), name))
-    return matches[0]
+    events = run["counters"]["events"]
+    if isinstance(events, list):  # timeit-results/1: a list of objects
+        matches = [e for e in events if e["event"] == name]
+        if len(matches) != 1:
+            raise LookupError("%d counter events named %r" % (len(matches), name))
+        return matches[0]
+    if name not in events:
+        raise LookupError("no counter event named %r" % name)
+    fields = events[name]
+    if not isinstance(fields, list) or len(fields) not in (4, 5):
+        raise ValueError("counter event %r is not [status, raw, enabled, running(, error)]: %r" % (name, fields))
+    return dict(zip(EVENT_FIELDS, fields))
 
 
 def rel_diff(a, b):
@@ -55,18 +175,20 @@ def main(argv):
     namespace = {"last_run": last_run, "bench": bench, "event": event, "rel_diff": rel_diff,
                  "json": json, "math": math, "re": re}
     printing = False
+    allow_torn = "--allow-torn" in argv
     expressions = []
     args = iter(argv)
     for arg in args:
         if arg == "--print":
             printing = True
+        elif arg == "--allow-torn":
+            pass
         elif arg in ("-s", "-j"):
             name, _, path = next(args).partition("=")
             if arg == "-s":
                 namespace[name] = read_summary(path)
             else:
-                with open(path) as f:
-                    namespace[name] = json.load(f)
+                namespace[name] = read_results(path, allow_torn)
         else:
             expressions.append(arg)
     if not expressions:
