@@ -308,7 +308,8 @@ std::string UtcTimestamp() {
 }
 
 double Seconds(const timeval& time) {
-  return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) * 1e-6;
+  return static_cast<double>(time.tv_sec) +
+         static_cast<double>(time.tv_usec) / 1e6;  // "0.001231", not "0.0012309999999999999"
 }
 
 // --- Everything from here to the next such line runs in the forked child, before exec. --

@@ -74,6 +74,11 @@ class FileBytes {
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
   FileBytes file(path);
   std::string_view text = file.text();
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    // What a reader sees between a writer creating the file and writing its first line.
+    warnings.push_back(path + ": empty, no runs in it");
+    return;
+  }
   std::string_view first_line = text.substr(0, text.find('\n'));
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.

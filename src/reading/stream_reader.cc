@@ -34,11 +34,51 @@ struct LineError {
   const char* where = nullptr;
 };
 
-// simdjson's errors that mean the line ended before its JSON value did: the mark of a
-// writer killed half-way through its write.
-bool IsCutShort(simdjson::error_code error) {
-  return error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING ||
-         error == simdjson::TAPE_ERROR;
+// Whether `line` ends inside a JSON value: an object or array left open, or a string. That
+// is the mark of a writer killed half-way through its write: every strict prefix of a
+// record has it, and no complete line does, however malformed. Only lines that failed to
+// parse are scanned.
+bool EndsInsideAValue(std::string_view line) {
+  size_t first = line.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos || line[first] != '{') return false;
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = first; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // the escaped character, whatever it is
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth < 0) return false;
+    }
+  }
+  return in_string || depth > 0;
+}
+
+// simdjson's words for what it found wrong, said for a results file.
+std::string Explain(simdjson::error_code code) {
+  switch (code) {
+    case simdjson::INCORRECT_TYPE:
+      return "not a JSON object";
+    case simdjson::TAPE_ERROR:
+    case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
+      return "not valid JSON (a misplaced or missing comma, colon, bracket or brace)";
+    case simdjson::UNCLOSED_STRING:
+      return "not valid JSON (a string is not closed)";
+    case simdjson::UTF8_ERROR:
+      return "not valid UTF-8";
+    case simdjson::DEPTH_ERROR:
+      return "nested deeper than the parser allows (1024 levels)";
+    default:
+      return std::string("not valid JSON (") + simdjson::error_message(code) + ")";
+  }
 }
 
 // A field's key as it is in the line, without copying it: every key timeit writes is
@@ -155,20 +195,11 @@ class LineReader {
       const char* at = nullptr;
       if (document.current_location().get(at)) at = nullptr;
       ondemand::value number_value = metric.value();
+      // Every metric is converted, kept or not: a file with a malformed number is refused
+      // whichever metric is compared.
       bool kept = Keeps(name);
-      if (!kept) {
-        // A metric the comparison does not use is checked for its type and sign only:
-        // converting its digits is most of the time a line takes.
-        ondemand::json_type type;
-        if ((code = number_value.type().get(type))) return Located(code, document);
-        if (type != ondemand::json_type::number) return NotANumber(name, simdjson::INCORRECT_TYPE, at);
-        if (at && *at != '-') continue;  // a minus sign is checked below: "-0" is valid
-      }
       double number;
-      if ((code = number_value.get_double().get(number))) {
-        if (IsCutShort(code)) return code;
-        return NotANumber(name, code, at);
-      }
+      if ((code = number_value.get_double().get(number))) return NotANumber(name, code, at);
       if (!schema::IsValidMetric(number)) {
         return Schema("metrics." + std::string(name) + ": " + ShortestDecimal(number) +
                           " is not a valid measurement (negative or not finite)",
@@ -181,10 +212,10 @@ class LineReader {
 
   simdjson::error_code NotANumber(std::string_view name, simdjson::error_code code, const char* at) {
     error_.where = at;
-    error_.message = "metrics." + std::string(name) + ": " +
-                     (code == simdjson::INCORRECT_TYPE
-                          ? "expected a number"
-                          : "not a number a double can hold (" + std::string(simdjson::error_message(code)) + ")");
+    error_.message =
+        "metrics." + std::string(name) + ": " +
+        (code == simdjson::INCORRECT_TYPE ? "expected a number"
+                                          : "not a number a double can hold (malformed, or beyond 1.8e308)");
     return simdjson::INCORRECT_TYPE;
   }
 
@@ -208,7 +239,7 @@ class LineReader {
   simdjson::error_code Located(simdjson::error_code code, ondemand::document& document) {
     const char* at = nullptr;
     if (!document.current_location().get(at)) error_.where = at;
-    error_.message = simdjson::error_message(code);
+    error_.message = Explain(code);
     return code;
   }
   simdjson::error_code Typed(simdjson::error_code code, std::string_view key, const char* expected,
@@ -285,7 +316,7 @@ void ReadRecordStream(const std::string& path, std::string_view text, size_t pad
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     simdjson::error_code code = reader.Read(line, padded_size - line_start, record);
     if (code) {
-      if (IsCutShort(code)) {
+      if (EndsInsideAValue(line)) {
         warnings.push_back(path + ":" + std::to_string(line_number) +
                            ": skipped an incomplete record (a writer was stopped while writing it)");
         continue;
@@ -295,7 +326,7 @@ void ReadRecordStream(const std::string& path, std::string_view text, size_t pad
       if (error.where && error.where >= line.data() && error.where <= line.data() + line.size()) {
         where += ":" + std::to_string(error.where - line.data() + 1);
       }
-      throw Error(ErrorKind::kInput, where + ": " + error.message);
+      throw Error(ErrorKind::kInput, where + ": " + (error.message.empty() ? Explain(code) : error.message));
     }
     if (record.is_header) {
       saw_header = true;  // further headers: files joined with cat, each with its own

@@ -14,6 +14,7 @@
 
 #include "run_record.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/results/results_schema.h"
 #include "timeit/sys/file_io.h"
@@ -95,8 +96,10 @@ UniqueFd OpenResultsFile(const std::string& path, int flags) {
 
 /// Takes the exclusive lock on `fd`, waiting at most `timeout` for other writers. The wait
 /// polls rather than blocks, so that it can end at a deadline and at a signal alike.
-void LockExclusive(int fd, const std::string& path, std::chrono::milliseconds timeout) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+void LockExclusive(int fd, const std::string& path, std::chrono::duration<double> timeout) {
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::min(timeout, std::chrono::duration<double>(std::chrono::hours(24 * 365 * 100))));
   auto pause = std::chrono::microseconds(100);
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK && errno != EINTR) {
@@ -109,7 +112,7 @@ void LockExclusive(int fd, const std::string& path, std::chrono::milliseconds ti
     auto now = std::chrono::steady_clock::now();
     if (now >= deadline) {
       throw Error(ErrorKind::kSystem, "gave up waiting for the lock on '" + path + "' after " +
-                                          std::to_string(timeout.count() / 1000.0).substr(0, 6) +
+                                          ShortestDecimal(timeout.count()) +
                                           " s: another process holds it (see --lock-timeout)");
     }
     // A signal cuts the sleep short (EINTR), and is seen at the top of the loop.
@@ -158,7 +161,8 @@ void CheckResultsTarget(const std::string& path) {
 }
 
 void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::milliseconds lock_timeout) {
+                const std::vector<Measurement>& runs, const HostInfo& host,
+                std::chrono::duration<double> lock_timeout) {
   // O_APPEND: every write lands at the end of the file as it is then, whoever else writes.
   // A symlink is followed: the runs belong in the file it names.
   UniqueFd fd = OpenResultsFile(path, O_RDWR | O_APPEND | O_CREAT);

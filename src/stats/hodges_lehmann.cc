@@ -57,10 +57,12 @@ double HodgesLehmann::Select(uint64_t k) const {
   // wanted is picked among them, which saves most of the 64 halvings.
   uint64_t low = OrderKey(after_.front() - before_.back());   // the smallest difference
   uint64_t high = OrderKey(after_.back() - before_.front());  // the largest
+  // below_low differences are <= `above` (none at first); up_to_high are <= high.
+  double above = -kInfinity;
   uint64_t below_low = 0, up_to_high = pairs();
   const uint64_t few = 4 * (before_.size() + after_.size());
   while (low < high) {
-    if (up_to_high - below_low <= few) return SelectBetween(FromOrderKey(low), FromOrderKey(high), k - below_low);
+    if (up_to_high - below_low <= few) return SelectBetween(above, FromOrderKey(high), k - below_low);
     uint64_t middle = low + (high - low) / 2;
     uint64_t count = CountAtMost(FromOrderKey(middle));
     if (count >= k) {
@@ -68,19 +70,22 @@ double HodgesLehmann::Select(uint64_t k) const {
       up_to_high = count;
     } else {
       low = middle + 1;
-      below_low = count;  // no double lies between middle and middle + 1
+      // Counted against the double itself, not the key after it: -0 and +0 are two keys
+      // and one value.
+      above = FromOrderKey(middle);
+      below_low = count;
     }
   }
   return FromOrderKey(low);
 }
 
-double HodgesLehmann::SelectBetween(double low, double high, uint64_t k) const {
-  // The differences in [low, high], computed as CountAtMost computes them. For a growing
+double HodgesLehmann::SelectBetween(double above, double high, uint64_t k) const {
+  // The differences in (above, high], computed as CountAtMost computes them. For a growing
   // before_i both ends of the qualifying range of j only grow.
   std::vector<double> between;
   size_t first = 0, last = 0;
   for (double b : before_) {
-    while (first < after_.size() && after_[first] - b < low) ++first;
+    while (first < after_.size() && after_[first] - b <= above) ++first;
     last = std::max(last, first);
     while (last < after_.size() && after_[last] - b <= high) ++last;
     for (size_t j = first; j < last; ++j) between.push_back(after_[j] - b);

@@ -144,6 +144,7 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
   const SeriesPlan& plan = options.series;
   ProgressLine progress(plan.measured_runs + plan.warmup_runs > 1 && ::isatty(STDERR_FILENO));
   std::optional<HostInfo> host;  // collected once, for the first run saved
+  bool saving = true;            // until a run could not be saved
   SeriesObserver observer;
   observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
   observer.run_finished = [&](RunKind kind, int index, int, const Measurement& run) {
@@ -157,13 +158,23 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
       events.last_warmup = run;
       events.last_warmup_index = index;
     }
-    if (kind == RunKind::kMeasured && options.json_path) {
+    if (kind == RunKind::kMeasured && options.json_path && saving) {
+      bool failed_before = writer.failed();
       writer.Write([&] {
         if (!host) host = CollectHostInfo();
-        auto lock_timeout = std::chrono::milliseconds(static_cast<long long>(options.lock_timeout_seconds * 1000));
+        auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
         AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
                    {run}, *host, lock_timeout);
       });
+      if (writer.failed() && !failed_before) {
+        // Whatever kept this run out (a lock held for minutes, a full disk) would make every
+        // later run of the series wait and fail the same way.
+        saving = false;
+        if (index + 1 < plan.measured_runs) {
+          std::cerr << g_program_name << ": the remaining runs will not be added to '" << *options.json_path
+                    << "'; the summary still reports them\n";
+        }
+      }
     }
   };
   return RunSeries(options.child, counters, plan, observer);

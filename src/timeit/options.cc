@@ -159,7 +159,7 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/2, JSON Lines)");
   app.add_option("--lock-timeout", options.lock_timeout_seconds,
                  "Seconds to wait for another timeit's lock on the --json file before giving up (exit 66)")
-      ->check(CLI::Range(0.0, 86400.0))
+      ->transform(TimeoutSeconds())
       ->capture_default_str();
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")

@@ -95,7 +95,20 @@ TEST(ResultsReaderTest, MalformedJsonNamesLineAndColumn) {
   std::string message = ErrorOf("{\"schema\": \"timeit-results/1\",\n  \"benchmarks\": [,]}");
   EXPECT_NE(message.find("r.json: "), std::string::npos) << message;
   EXPECT_NE(message.find("line 2, column 18"), std::string::npos) << message;
-  EXPECT_NE(ErrorOf("").find("r.json: "), std::string::npos);
+}
+
+TEST(ResultsReaderTest, AnEmptyFileHasNoRunsAndAWarning) {
+  // What a reader sees between a writer creating the file and writing its first line.
+  for (const char* text : {"", "\n", "  \n\n"}) {
+    TempDir dir;
+    std::string path = dir.File("r.json");
+    WriteFile(path, text);
+    SampleSet samples;
+    std::vector<std::string> warnings;
+    ReadResultsFile(path, samples, warnings);
+    EXPECT_TRUE(samples.benchmarks().empty());
+    EXPECT_EQ(warnings, (std::vector<std::string>{path + ": empty, no runs in it"}));
+  }
 }
 
 TEST(ResultsReaderTest, WrongShapeNamesTheField) {
@@ -246,6 +259,23 @@ TEST(RecordStreamTest, EveryCutOfARecordIsSkippedWithAWarningAndNothingElse) {
   }
 }
 
+TEST(RecordStreamTest, AWholeLineThatIsMalformedIsAnErrorNotAnIncompleteRecord) {
+  // Only a line that ends inside a value (an object, array or string left open) can be a
+  // record cut short; a complete line with a syntax error is a damaged file.
+  std::string head = std::string(kHeader) + "\n";
+  for (const char* line : {R"({"benchmark" "x","outcome":"ok","metrics":{"real":1}})",
+                           R"({"benchmark":"x","outcome":"ok","metrics":{"real":1,}})",
+                           R"({"benchmark":"x",,"outcome":"ok","metrics":{"real":1}})",
+                           R"({"benchmark":"x","outcome":"ok","metrics":{"real":1}},)",
+                           R"({"benchmark":"x","outcome":"ok","metrics":{"real":1}}})", "garbage", "[1]", "7"}) {
+    StreamRead read = ReadStream(head + line + "\n" + RunLine("y", "ok", R"("real":1)") + "\n");
+    EXPECT_EQ(read.error.substr(0, 2), "2:") << line << ": " << read.error;
+    EXPECT_TRUE(read.warnings.empty()) << line;
+  }
+  EXPECT_EQ(ReadStream(head + "garbage\n").error, "2:1: not a JSON object");
+  EXPECT_EQ(ReadStream(head + "[1]\n").error, "2:1: not a JSON object");
+}
+
 TEST(RecordStreamTest, AHeaderCutShortIsSkippedAndTheNextHeaderCounts) {
   std::string header = kHeader;
   for (size_t cut = 1; cut < header.size(); ++cut) {
@@ -268,7 +298,7 @@ TEST(RecordStreamTest, ErrorsNameTheLineAndColumn) {
   std::string head = std::string(kHeader) + "\n";
   // Column 1 is the line's first byte; each expected column was counted by hand.
   EXPECT_EQ(ReadStream(head + RunLine("x", "ok", R"("real":1e400)") + "\n").error,
-            "2:51: metrics.real: not a number a double can hold (Problem while parsing a number)");
+            "2:51: metrics.real: not a number a double can hold (malformed, or beyond 1.8e308)");
   EXPECT_EQ(ReadStream(head + RunLine("x", "ok", R"("real":-1)") + "\n").error,
             "2:51: metrics.real: -1 is not a valid measurement (negative or not finite)");
   EXPECT_EQ(ReadStream(head + RunLine("x", "ok", R"("real":"fast")") + "\n").error,

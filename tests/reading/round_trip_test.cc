@@ -16,8 +16,8 @@ using testing::ReadFile;
 using testing::TempDir;
 using testing::WriteFile;
 
-CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled,
-                       uint64_t running, bool is_time = false) {
+CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
+                       bool is_time = false) {
   CounterReading reading;
   reading.event = event;
   reading.status = status;
@@ -161,8 +161,9 @@ TEST(RoundTripTest, ARecordCutAtAnyByteIsSkippedAndTheNextWriterStartsAfresh) {
     SampleSet samples;
     std::vector<std::string> warnings;
     ReadResultsFile(path, samples, warnings);
-    EXPECT_EQ(warnings, (std::vector<std::string>{
-                            path + ":3: skipped an incomplete record (a writer was stopped while writing it)"}))
+    EXPECT_EQ(
+        warnings,
+        (std::vector<std::string>{path + ":3: skipped an incomplete record (a writer was stopped while writing it)"}))
         << cut;
     EXPECT_EQ(samples.Find("cut"), nullptr) << cut;
     EXPECT_EQ(samples.Find("a")->runs, 1u) << cut;

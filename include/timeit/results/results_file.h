@@ -29,6 +29,6 @@ void CheckResultsTarget(const std::string& path);
 /// the signals timeit handles arrives: both throw a system Error, and the file is left as
 /// it was. A file that is not a timeit-results/2 file is left untouched: an input Error.
 void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::milliseconds lock_timeout);
+                const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::duration<double> lock_timeout);
 
 }  // namespace timeit

@@ -57,8 +57,8 @@ class HodgesLehmann {
 
  private:
   uint64_t CountAtMost(double t) const;
-  /// The k-th smallest of the differences in [low, high] (1 <= k <= their number).
-  double SelectBetween(double low, double high, uint64_t k) const;
+  /// The k-th smallest of the differences in (above, high] (1 <= k <= their number).
+  double SelectBetween(double above, double high, uint64_t k) const;
 
   std::vector<double> before_;  // sorted, transformed
   std::vector<double> after_;
