@@ -6,6 +6,7 @@
 
 #include "timeit/base/spellings.h"
 #include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
 #include "timeit/stats/geomean.h"
 
 namespace timeit {
@@ -478,6 +479,9 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                            {"new", SideJson(row.candidate)},
                            {"min_change", NumberOrNull(row.min_change)},
                            {"median_change", NumberOrNull(row.median_change)}};
+    // As in results files: a name that is not UTF-8 is written with U+FFFD, and its exact
+    // bytes beside it, so that two such names stay two names.
+    if (!IsValidUtf8(row.benchmark)) item["benchmark_bytes"] = HexEncode(row.benchmark);
     if (row.test) {
       const Effect& effect = row.effect;
       item["u"] = row.test->u1;
