@@ -1,26 +1,29 @@
 #include "timeit/reading/results_reader.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <simdjson.h>
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
+#include <memory>
 
 #include "readers.h"
 #include "timeit/base/error.h"
 #include "timeit/sys/file_io.h"
+#include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
 
 namespace timeit {
 namespace {
 
-/// A whole file's bytes, followed by at least simdjson::SIMDJSON_PADDING readable bytes (the parser
-/// reads ahead in blocks). A regular file is mapped, so a large file costs its size in
-/// (reclaimable) page cache rather than a copy on the heap: anonymous memory is reserved
-/// for the file plus the padding, and the file is mapped over its start. Pipes and other
-/// streams (`<(...)`, /dev/stdin) are read into memory.
+/// A whole file's bytes, followed by at least SIMDJSON_PADDING readable bytes (the parser
+/// reads ahead in blocks). Read, not mapped: a mapped file that shrinks while it is read
+/// (another process truncating it) kills the reader with SIGBUS. A regular file is read
+/// straight into a buffer of its size; pipes and other streams (`<(...)`, /dev/stdin) are
+/// read until they end.
 class FileBytes {
  public:
   explicit FileBytes(const std::string& path) {
@@ -36,37 +39,35 @@ class FileBytes {
       // /dev/zero or a terminal would be read for ever; no device holds a results file.
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
-    if (!S_ISREG(info.st_mode)) {
-      buffer_ = ReadAll(fd.get(), path, ErrorKind::kInput);
-      size_ = buffer_.size();
-      buffer_.append(simdjson::SIMDJSON_PADDING, '\0');
-      return;
+    // Room for the whole file when its size is known; a file that grows meanwhile, or a
+    // stream, doubles the room as it fills.
+    size_t room = S_ISREG(info.st_mode) ? static_cast<size_t>(info.st_size) + 1 : size_t{1} << 16;
+    Reserve(room);
+    while (true) {
+      if (size_ == capacity_) Reserve(capacity_ * 2);
+      ssize_t got = RetryOnEintr([&] { return ::read(fd.get(), data_.get() + size_, capacity_ - size_); });
+      if (got < 0) fail(errno);
+      if (got == 0) break;
+      size_ += static_cast<size_t>(got);
     }
-    size_ = static_cast<size_t>(info.st_size);
-    long page = ::sysconf(_SC_PAGESIZE);
-    mapped_size_ = (size_ + simdjson::SIMDJSON_PADDING + page) / page * page;
-    void* region = ::mmap(nullptr, mapped_size_, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (region == MAP_FAILED) fail(errno);
-    mapped_ = static_cast<char*>(region);
-    if (size_ > 0) {
-      if (::mmap(mapped_, size_, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd.get(), 0) == MAP_FAILED) fail(errno);
-      ::madvise(mapped_, size_, MADV_SEQUENTIAL);
-    }
+    std::fill(data_.get() + size_, data_.get() + capacity_ + simdjson::SIMDJSON_PADDING, '\0');
   }
-  ~FileBytes() {
-    if (mapped_) ::munmap(mapped_, mapped_size_);
-  }
-  FileBytes(const FileBytes&) = delete;
-  FileBytes& operator=(const FileBytes&) = delete;
-  std::string_view text() const { return {mapped_ ? mapped_ : buffer_.data(), size_}; }
+  std::string_view text() const { return {data_.get(), size_}; }
   /// Bytes readable from text().data(): the text and its padding.
-  size_t padded_size() const { return mapped_ ? mapped_size_ : buffer_.size(); }
+  size_t padded_size() const { return capacity_ + simdjson::SIMDJSON_PADDING; }
 
  private:
-  char* mapped_ = nullptr;
-  size_t mapped_size_ = 0;
+  void Reserve(size_t capacity) {
+    // Not std::string: that would write every byte once before reading into it.
+    std::unique_ptr<char[]> grown(new char[capacity + simdjson::SIMDJSON_PADDING]);
+    if (size_ > 0) std::memcpy(grown.get(), data_.get(), size_);
+    data_ = std::move(grown);
+    capacity_ = capacity;
+  }
+
+  std::unique_ptr<char[]> data_;
   size_t size_ = 0;
-  std::string buffer_;
+  size_t capacity_ = 0;
 };
 
 }  // namespace

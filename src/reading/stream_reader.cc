@@ -34,34 +34,6 @@ struct LineError {
   const char* where = nullptr;
 };
 
-// Whether `line` ends inside a JSON value: an object or array left open, or a string. That
-// is the mark of a writer killed half-way through its write: every strict prefix of a
-// record has it, and no complete line does, however malformed. Only lines that failed to
-// parse are scanned.
-bool EndsInsideAValue(std::string_view line) {
-  size_t first = line.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos || line[first] != '{') return false;
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = first; i < line.size(); ++i) {
-    char c = line[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;  // the escaped character, whatever it is
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      if (--depth < 0) return false;
-    }
-  }
-  return in_string || depth > 0;
-}
-
 // simdjson's words for what it found wrong, said for a results file.
 std::string Explain(simdjson::error_code code) {
   switch (code) {
@@ -164,6 +136,9 @@ class LineReader {
     // Past the object, the document has no location left unless more text follows.
     const char* after = nullptr;
     if (!document.current_location().get(after)) return Schema("text after the record's closing brace", after);
+    if (record.is_header && record.benchmark) {
+      return Schema("a record is a header (schema) or a run (benchmark), not both", nullptr);
+    }
     if (!record.is_header) {
       if (!record.benchmark) return Schema("benchmark: missing", nullptr);
       if (!record.outcome) return Schema("outcome: missing", nullptr);
@@ -269,28 +244,10 @@ class LineReader {
 
 bool StartsRecordStream(std::string_view first_line) {
   if (first_line.size() > schema::kMaxHeaderBytes) return false;
-  // Compact, as timeit writes it; a hand-written header with spaces is parsed to be sure.
-  std::string header = "{\"" + std::string(schema::kSchema) + "\":\"" + std::string(schema::kSchemaV2) + "\"";
-  if (first_line.substr(0, header.size()) == header) return true;
-  if (first_line.size() >= 2 && first_line.size() < header.size() &&
-      header.compare(0, first_line.size(), first_line) == 0) {
-    return true;  // cut short while being written ("{" alone is left to the caller)
-  }
-  simdjson::padded_string padded(first_line);
-  ondemand::parser parser;
-  ondemand::document document;
-  if (parser.iterate(padded).get(document)) return false;
-  ondemand::object object;
-  if (document.get_object().get(object)) return false;
-  // A header, or a run record (the header lost: the stream reader says so).
-  std::string_view tag;
-  for (auto field : object) {
-    std::string_view key;
-    if (field.unescaped_key().get(key)) return false;
-    if (key == schema::kBenchmark) return true;
-    if (key == schema::kSchema) return !field.value().get_string().get(tag) && tag == schema::kSchemaV2;
-  }
-  return false;
+  // A header, one cut short, or a run record (the header lost: the stream reader says so).
+  schema::LineClass line = schema::ClassifyLine(first_line);
+  return (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV2) ||
+         line.kind == schema::LineKind::kRunRecord || line.kind == schema::LineKind::kHeaderCutShort;
 }
 
 void ReadRecordStream(const std::string& path, std::string_view text, size_t padded_size, SampleSet& into,
@@ -316,7 +273,7 @@ void ReadRecordStream(const std::string& path, std::string_view text, size_t pad
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     simdjson::error_code code = reader.Read(line, padded_size - line_start, record);
     if (code) {
-      if (EndsInsideAValue(line)) {
+      if (schema::EndsInsideAValue(line)) {
         warnings.push_back(path + ":" + std::to_string(line_number) +
                            ": skipped an incomplete record (a writer was stopped while writing it)");
         continue;

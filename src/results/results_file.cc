@@ -37,15 +37,6 @@ Error NotAResultsFile(const std::string& path, const std::string& why) {
                "'" + path + "' is not a " + std::string(schema::kSchemaV2) + " results file, left untouched: " + why);
 }
 
-// The schema a parsed first line declares, or nullopt when it is no JSON object with one.
-std::optional<std::string> DeclaredSchema(std::string_view line) {
-  nlohmann::json json = nlohmann::json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
-  if (!json.is_object()) return std::nullopt;
-  auto schema = json.find(schema::kSchema);
-  if (schema == json.end() || !schema->is_string()) return std::nullopt;
-  return schema->get<std::string>();
-}
-
 /// Reads at most the first kMaxHeaderBytes of the file open at `fd` (of `size` bytes) and
 /// says how it starts. Throws an input Error for anything but a timeit-results/2 file.
 FileStart InspectStart(int fd, off_t size, const std::string& path) {
@@ -57,27 +48,30 @@ FileStart InspectStart(int fd, off_t size, const std::string& path) {
   } while (got < 0 && errno == EINTR);
   if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
   start.resize(static_cast<size_t>(got));
-  size_t end_of_line = start.find('\n');
-  std::string_view first_line = std::string_view(start).substr(0, end_of_line);
-  std::optional<std::string> declared = DeclaredSchema(first_line);
-  // (A whole header without its '\n' is ended like any other last line.)
-  if (declared == schema::kSchemaV2) return FileStart::kHeader;
-  bool v1 =
-      declared == schema::kSchemaV1 || start.find("\"" + std::string(schema::kSchemaV1) + "\"") != std::string::npos;
+  // Headers cut short by writers that died while creating the file come first, each ended
+  // by the writer after it; the first whole line is the header.
+  std::string_view rest = start;
+  schema::LineClass line;
+  while (true) {
+    size_t end_of_line = rest.find('\n');
+    line = schema::ClassifyLine(rest.substr(0, end_of_line));
+    if (line.kind != schema::LineKind::kHeaderCutShort) break;
+    if (end_of_line == std::string_view::npos || end_of_line + 1 == rest.size()) {
+      if (static_cast<off_t>(start.size()) == size) return FileStart::kTornHeader;
+      break;  // a first line longer than a header can be
+    }
+    rest = rest.substr(end_of_line + 1);
+  }
+  if (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV2) return FileStart::kHeader;
+  bool v1 = (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV1) ||
+            start.find("\"" + std::string(schema::kSchemaV1) + "\"") != std::string::npos;
   if (v1) {
     throw Error(ErrorKind::kInput, "'" + path + "' is a " + std::string(schema::kSchemaV1) +
                                        " results file, left untouched: timeit now adds runs to " +
                                        std::string(schema::kSchemaV2) +
                                        " files only; give --json a new file (timeit-compare reads both)");
   }
-  if (declared) throw NotAResultsFile(path, "its schema is '" + *declared + "'");
-  if (end_of_line == std::string::npos && static_cast<off_t>(start.size()) == size) {
-    // No line ended yet: the first writer may have died half-way through the header.
-    std::string header_start = "{\"" + std::string(schema::kSchema) + "\":\"" + std::string(schema::kSchemaV2) + "\"";
-    bool prefix = start.size() <= header_start.size() ? header_start.compare(0, start.size(), start) == 0
-                                                      : start.compare(0, header_start.size(), header_start) == 0;
-    if (prefix) return FileStart::kTornHeader;
-  }
+  if (line.kind == schema::LineKind::kHeader) throw NotAResultsFile(path, "its schema is '" + line.schema + "'");
   throw NotAResultsFile(path, "its first line is not a header record");
 }
 

@@ -74,28 +74,6 @@ std::string Dump(const Json& json) { return json.dump(-1, ' ', false, Json::erro
 
 }  // namespace
 
-namespace results_schema {
-
-RunOutcome OutcomeOf(const Measurement& run) {
-  if (run.succeeded()) return RunOutcome::kOk;
-  switch (run.failure) {
-    case LaunchFailure::kSetup:
-      return RunOutcome::kSetupFailed;
-    case LaunchFailure::kExec:
-      return RunOutcome::kExecFailed;
-    case LaunchFailure::kInterrupted:
-      return RunOutcome::kInterrupted;
-    case LaunchFailure::kNone:
-      break;
-  }
-  if (run.interrupted_by) return RunOutcome::kInterrupted;
-  if (run.timed_out) return RunOutcome::kTimeout;
-  if (run.term_signal) return RunOutcome::kSignal;
-  return RunOutcome::kExitCode;
-}
-
-}  // namespace results_schema
-
 std::string EncodeHeaderLine(const HostInfo& host) {
   Json header = {{schema::kSchema, schema::kSchemaV2}, {schema::kHost, HostToJson(host)}};
   return Dump(header) + "\n";

@@ -362,7 +362,19 @@ TEST_F(AppendRunsTest, AHeaderCutShortIsFollowedByAWholeOne) {
     std::string text = ReadFile(path_);
     ASSERT_EQ(text.substr(0, cut + 1), header.substr(0, cut) + "\n") << cut;
     EXPECT_EQ(text.substr(cut + 1, header.size()), header) << cut;
+    // The repaired file takes more runs, before running and at the save.
+    EXPECT_NO_THROW(CheckResultsTarget(path_)) << cut;
+    Append("bench-a", {RunNumbered(1)});
+    std::string later = ReadFile(path_);
+    EXPECT_EQ(later.substr(0, text.size()), text) << cut;
+    EXPECT_EQ(json::parse(later.substr(text.size()))["exit_code"], 1) << cut;
   }
+  // Two writers died in turn while creating it; the third adds the header.
+  WriteFile(path_, header.substr(0, 5) + "\n" + header.substr(0, 9) + "\n");
+  Append("bench-a", {RunNumbered(0)});
+  EXPECT_EQ(ReadFile(path_).substr(0, 16 + header.size()),
+            header.substr(0, 5) + "\n" + header.substr(0, 9) + "\n" + header);
+  EXPECT_NO_THROW(CheckResultsTarget(path_));
 }
 
 void ExpectRefusedAndUntouched(const std::string& path, const std::string& content, const std::string& why) {
@@ -394,6 +406,14 @@ TEST_F(AppendRunsTest, RefusesNonResultsFileAndLeavesItUntouched) {
   ExpectRefusedAndUntouched(path_, "{\n  \"benchmarks\": [],\n  \"schema\": \"timeit-results/1\"\n}\n",
                             "is a timeit-results/1 results file");
   ExpectRefusedAndUntouched(path_, "{\"schema\":\"timeit-results/1\",\"benchmarks\":[]}", "timeit-results/1");
+  // What timeit-compare would refuse too: a byte-order mark, a schema given twice, a line
+  // that is both a header and a run.
+  std::string header = EncodeHeaderLine(SampleHost());
+  ExpectRefusedAndUntouched(path_, "\xEF\xBB\xBF" + header, "first line is not a header");
+  ExpectRefusedAndUntouched(path_, "{\"schema\":\"timeit-results/1\",\"schema\":\"timeit-results/2\"}\n",
+                            "timeit-results/1");
+  ExpectRefusedAndUntouched(path_, "{\"schema\":\"timeit-results/2\",\"benchmark\":\"x\"}\n",
+                            "first line is not a header");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_.path()), {}), 1);
 }
 

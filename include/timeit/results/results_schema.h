@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "timeit/base/spellings.h"
@@ -77,5 +78,24 @@ inline bool IsValidMetric(double value) { return std::isfinite(value) && value >
 
 /// Readers look for the header within this many bytes; a header is a few hundred.
 inline constexpr size_t kMaxHeaderBytes = 1 << 16;
+
+/// Whether `line` ends inside a JSON value that starts it: an object, array or string left
+/// open. That is the mark of a writer killed half-way through its write: every strict
+/// prefix of a record has it, and no complete line does, however malformed.
+bool EndsInsideAValue(std::string_view line);
+
+/// What a line of a results file is, judged the same way by the writer and the reader.
+enum class LineKind {
+  kHeader,          // a JSON object with one "schema" (its value in LineClass::schema)
+  kRunRecord,       // a JSON object with a "benchmark" and no "schema"
+  kHeaderCutShort,  // the beginning of a timeit-results/2 header, cut short
+  kOther,           // anything else: not JSON, not an object, both or neither of those
+                    // keys, a key given twice, a byte-order mark
+};
+struct LineClass {
+  LineKind kind = LineKind::kOther;
+  std::string schema;
+};
+LineClass ClassifyLine(std::string_view line);
 
 }  // namespace timeit::results_schema

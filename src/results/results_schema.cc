@@ -1,0 +1,124 @@
+#include "timeit/results/results_schema.h"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace timeit::results_schema {
+namespace {
+
+/// Reads the top-level keys of one line: how many times "schema" and "benchmark" occur,
+/// and the first schema's value. Nested values are only counted through.
+class TopLevelKeys : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  bool null() override { return Value(nullptr); }
+  bool boolean(bool) override { return Value(nullptr); }
+  bool number_integer(number_integer_t) override { return Value(nullptr); }
+  bool number_unsigned(number_unsigned_t) override { return Value(nullptr); }
+  bool number_float(number_float_t, const string_t&) override { return Value(nullptr); }
+  bool string(string_t& value) override { return Value(&value); }
+  bool binary(binary_t&) override { return Value(nullptr); }
+  bool start_object(std::size_t) override {
+    if (depth_ == 0) is_object_ = true;
+    ++depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    ++depth_;
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool key(string_t& key) override {
+    if (depth_ == 1) {
+      last_key_ = key;
+      if (key == kSchema) ++schemas_;
+      if (key == kBenchmark) ++benchmarks_;
+    }
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+  bool is_object_ = false;
+  int schemas_ = 0;
+  int benchmarks_ = 0;
+  std::optional<std::string> schema_;
+
+ private:
+  bool Value(const std::string* text) {
+    if (depth_ == 1 && last_key_ == kSchema && !schema_ && text) schema_ = *text;
+    last_key_.clear();
+    return true;
+  }
+  int depth_ = 0;
+  std::string last_key_;
+};
+
+}  // namespace
+
+RunOutcome OutcomeOf(const Measurement& run) {
+  if (run.succeeded()) return RunOutcome::kOk;
+  switch (run.failure) {
+    case LaunchFailure::kSetup:
+      return RunOutcome::kSetupFailed;
+    case LaunchFailure::kExec:
+      return RunOutcome::kExecFailed;
+    case LaunchFailure::kInterrupted:
+      return RunOutcome::kInterrupted;
+    case LaunchFailure::kNone:
+      break;
+  }
+  if (run.interrupted_by) return RunOutcome::kInterrupted;
+  if (run.timed_out) return RunOutcome::kTimeout;
+  if (run.term_signal) return RunOutcome::kSignal;
+  return RunOutcome::kExitCode;
+}
+
+bool EndsInsideAValue(std::string_view line) {
+  size_t first = line.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos || (line[first] != '{' && line[first] != '[')) return false;
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = first; i < line.size(); ++i) {
+    char c = line[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // the escaped character, whatever it is
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth < 0) return false;
+    }
+  }
+  return in_string || depth > 0;
+}
+
+LineClass ClassifyLine(std::string_view line) {
+  // A byte-order mark is no part of JSON Lines (and simdjson refuses one): never a header.
+  if (line.substr(0, 3) == "\xEF\xBB\xBF") return {};
+  TopLevelKeys keys;
+  bool parsed = nlohmann::json::sax_parse(line.begin(), line.end(), &keys);
+  if (!parsed) {
+    std::string header = "{\"" + std::string(kSchema) + "\":\"" + std::string(kSchemaV2) + "\"";
+    bool starts_header = line.size() <= header.size() ? header.compare(0, line.size(), line) == 0
+                                                      : line.substr(0, header.size()) == header;
+    if (!line.empty() && starts_header && EndsInsideAValue(line)) return {LineKind::kHeaderCutShort, {}};
+    return {};
+  }
+  if (!keys.is_object_ || keys.schemas_ > 1 || keys.benchmarks_ > 1) return {};
+  if (keys.schemas_ == 1 && keys.benchmarks_ == 0 && keys.schema_) return {LineKind::kHeader, *keys.schema_};
+  if (keys.schemas_ == 0 && keys.benchmarks_ == 1) return {LineKind::kRunRecord, {}};
+  return {};
+}
+
+}  // namespace timeit::results_schema
