@@ -12,6 +12,7 @@
 #include "timeit/base/error.h"
 #include "timeit/measure/event_encoding.h"
 #include "timeit/measure/exit_code.h"
+#include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
 #include "timeit/report/compare_format.h"
 #include "timeit/report/run_table.h"
@@ -131,6 +132,8 @@ struct SeriesEvents {
   /// The signal that stopped the series before a run could start (a series can go on to
   /// report the runs made before it).
   std::optional<int> interrupted_before_start;
+  /// The signal that ended a wait for the results file's lock, losing that run's save.
+  std::optional<int> save_interrupted_by;
   /// The last warmup, which stands in for the series when it failed before any measured run,
   /// and its index (from 0).
   std::optional<Measurement> last_warmup;
@@ -166,11 +169,14 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
         AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
                    {run}, *host, lock_timeout);
       });
+      if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
+        events.save_interrupted_by = SignalScope::ReceivedSignal();
+      }
       if (writer.failed() && !failed_before) {
         // Whatever kept this run out (a lock held for minutes, a full disk) would make every
         // later run of the series wait and fail the same way.
         saving = false;
-        if (index + 1 < plan.measured_runs) {
+        if (index + 1 < plan.measured_runs && !events.save_interrupted_by) {
           std::cerr << g_program_name << ": the remaining runs will not be added to '" << *options.json_path
                     << "'; the summary still reports them\n";
         }
@@ -270,6 +276,13 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
     std::cerr << g_program_name << ": error: received signal " << *series.late_signal << " after the last run; "
               << (writer.failed() ? "its results could not all be saved" : "its results are saved") << ". exiting.\n";
     return exit_code::kSignalBase + *series.late_signal;
+  }
+  if (events.save_interrupted_by && !options.append_exit_status) {
+    // Interrupted while waiting to save a run, with runs still to go: 128 + the signal, as
+    // when it comes after the last run, not the results file's 66.
+    std::cerr << g_program_name << ": error: received signal " << *events.save_interrupted_by
+              << " while saving a run; its results could not all be saved. exiting.\n";
+    return exit_code::kSignalBase + *events.save_interrupted_by;
   }
   if (writer.failed()) return exit_code::kSetupFailure;
   return options.append_exit_status ? exit_code::kSuccess : series.exit_code;
