@@ -1,6 +1,7 @@
 #include "timeit/sys/file_io.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,7 +22,34 @@ std::string ReadAll(int fd, const std::string& path, ErrorKind kind) {
   }
 }
 
+namespace {
+
+/// Ignores SIGXFSZ while it lives: a write beyond the file-size limit (ulimit -f) then
+/// fails with EFBIG, which the caller reports and cleans up after, instead of killing
+/// timeit half-way through a record. The disposition is restored after, so the program
+/// timeit runs next is not affected.
+class FileSizeSignalIgnored {
+ public:
+  FileSizeSignalIgnored() {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    restore_ = ::sigaction(SIGXFSZ, &ignore, &saved_) == 0;
+  }
+  ~FileSizeSignalIgnored() {
+    if (restore_) ::sigaction(SIGXFSZ, &saved_, nullptr);  // cannot fail: the old action was valid
+  }
+  FileSizeSignalIgnored(const FileSizeSignalIgnored&) = delete;
+  FileSizeSignalIgnored& operator=(const FileSizeSignalIgnored&) = delete;
+
+ private:
+  struct sigaction saved_ {};
+  bool restore_ = false;
+};
+
+}  // namespace
+
 void WriteAll(int fd, std::string_view text, const std::string& path) {
+  FileSizeSignalIgnored file_size_limit;
   size_t done = 0;
   while (done < text.size()) {
     ssize_t wrote = RetryOnEintr([&] { return ::write(fd, text.data() + done, text.size() - done); });
