@@ -4,9 +4,13 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/statfs.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -75,6 +79,22 @@ FileStart InspectStart(int fd, off_t size, const std::string& path) {
   throw NotAResultsFile(path, "its first line is not a header record");
 }
 
+/// Whether the file open at `fd` lives on one of the kernel's pseudo file systems.
+bool IsKernelFile(int fd) {
+#ifdef __linux__
+  constexpr long kProc = 0x9fa0, kSysfs = 0x62656572, kCgroup = 0x27e0eb, kCgroup2 = 0x63677270, kDebugfs = 0x64626720,
+                 kTracefs = 0x74726163, kSecurityfs = 0x73636673;
+  struct statfs file_system;
+  if (::fstatfs(fd, &file_system) != 0) return false;
+  for (long type : {kProc, kSysfs, kCgroup, kCgroup2, kDebugfs, kTracefs, kSecurityfs}) {
+    if (static_cast<long>(file_system.f_type) == type) return true;
+  }
+#else
+  (void)fd;
+#endif
+  return false;
+}
+
 /// Opens the results file for adding to it. O_NONBLOCK: a FIFO put in the file's place
 /// must be refused, not waited on.
 UniqueFd OpenResultsFile(const std::string& path, int flags) {
@@ -85,15 +105,19 @@ UniqueFd OpenResultsFile(const std::string& path, int flags) {
     throw Error(ErrorKind::kInput, SystemErrorMessage("cannot open '" + path + "'", errno));
   }
   if (!S_ISREG(info.st_mode)) throw Error(ErrorKind::kInput, "results file '" + path + "' is not a regular file");
+  if (IsKernelFile(fd.get())) {
+    // /proc and /sys files look like empty regular files; writing to one reconfigures the
+    // kernel or renames a process rather than recording a run.
+    throw Error(ErrorKind::kInput, "results file '" + path + "' is a file of the kernel's (/proc, /sys)");
+  }
   return fd;
 }
 
-/// Takes the exclusive lock on `fd`, waiting at most `timeout` for other writers. The wait
-/// polls rather than blocks, so that it can end at a deadline and at a signal alike.
-void LockExclusive(int fd, const std::string& path, std::chrono::duration<double> timeout) {
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                      std::min(timeout, std::chrono::duration<double>(std::chrono::hours(24 * 365 * 100))));
+/// Takes the exclusive lock on `fd`, waiting for other writers until `deadline` (the end
+/// of a wait of `timeout`, for the message). The wait polls rather than blocks, so that it
+/// can end at a deadline and at a signal alike.
+void LockExclusive(int fd, const std::string& path, std::chrono::steady_clock::time_point deadline,
+                   std::chrono::duration<double> timeout) {
   auto pause = std::chrono::microseconds(100);
   while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK && errno != EINTR) {
@@ -135,17 +159,34 @@ void CheckResultsTarget(const std::string& path) {
   struct stat info;
   if (::stat(path.c_str(), &info) != 0) {
     if (errno != ENOENT) refuse(std::strerror(errno));
-    std::string directory = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/') + 1);
+    // Absent: nothing is created before a run is saved, but the directory it would be
+    // created in (that of a dangling link's target) must be there and writable.
+    std::string target = path;
+    char link[PATH_MAX];
+    ssize_t length = ::readlink(path.c_str(), link, sizeof link - 1);
+    if (length > 0) {
+      std::string linked(link, static_cast<size_t>(length));
+      target = linked[0] == '/' || path.find('/') == std::string::npos ? linked
+                                                                       : path.substr(0, path.rfind('/') + 1) + linked;
+    }
+    std::string directory = target.find('/') == std::string::npos ? "." : target.substr(0, target.rfind('/') + 1);
     if (::access(directory.c_str(), W_OK | X_OK) != 0) {
       refuse("cannot create it in '" + directory + "': " + std::strerror(errno));
     }
     return;
   }
+  // Refused without opening: opening a FIFO or a device could block or have effects.
   if (S_ISDIR(info.st_mode)) refuse("it is a directory");
   if (!S_ISREG(info.st_mode)) refuse("it is not a regular file (a FIFO, socket or device)");
-  if (::access(path.c_str(), R_OK | W_OK) != 0)
-    refuse(std::string("cannot read and write it: ") + std::strerror(errno));
-  UniqueFd fd = OpenResultsFile(path, O_RDONLY);
+  // Opened as the save will open it (O_CREAT creates nothing here, but a sticky
+  // directory's protection of other users' files refuses it), so that whatever would
+  // refuse the save refuses now, before any run.
+  UniqueFd fd;
+  try {
+    fd = OpenResultsFile(path, O_RDWR | O_APPEND | O_CREAT);
+  } catch (const Error& error) {
+    refuse(error.what());
+  }
   if (::fstat(fd.get(), &info) != 0) refuse(std::strerror(errno));
   // Held by another writer is fine (it will be released); a file system without locks is not.
   if (::flock(fd.get(), LOCK_SH | LOCK_NB) != 0 && errno != EWOULDBLOCK) {
@@ -159,11 +200,24 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
                 std::chrono::duration<double> lock_timeout) {
   // O_APPEND: every write lands at the end of the file as it is then, whoever else writes.
   // A symlink is followed: the runs belong in the file it names.
-  UniqueFd fd = OpenResultsFile(path, O_RDWR | O_APPEND | O_CREAT);
-  LockExclusive(fd.get(), path, lock_timeout);
+  // (A century at most: a deadline beyond the clock's range would wrap.)
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                         std::min(lock_timeout, std::chrono::duration<double>(3e9)));
+  UniqueFd fd;
   struct stat info;
-  if (::fstat(fd.get(), &info) != 0) {
-    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot read '" + path + "'", errno));
+  for (int attempt = 0;; ++attempt) {
+    if (attempt == 100) {
+      throw Error(ErrorKind::kSystem, "'" + path + "' was replaced 100 times while timeit waited to add to it");
+    }
+    fd = OpenResultsFile(path, O_RDWR | O_APPEND | O_CREAT);
+    LockExclusive(fd.get(), path, deadline, lock_timeout);
+    if (::fstat(fd.get(), &info) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot read '" + path + "'", errno));
+    }
+    // The file may have been renamed or removed while we waited: the runs belong in the
+    // one the path names now.
+    struct stat current;
+    if (::stat(path.c_str(), &current) == 0 && current.st_dev == info.st_dev && current.st_ino == info.st_ino) break;
   }
   std::string text;
   switch (InspectStart(fd.get(), info.st_size, path)) {

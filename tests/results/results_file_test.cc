@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "results/run_record.h"
 #include "temp_dir.h"
@@ -448,6 +449,38 @@ TEST_F(AppendRunsTest, GivesUpWaitingForTheLockAfterTheTimeout) {
   holder.reset();
   Append("bench-a", {RunNumbered(2)});
   EXPECT_EQ(Lines(path_).size(), 3u);
+}
+
+TEST_F(AppendRunsTest, AFileRenamedWhileWaitingForItsLockIsNotWhereTheRunGoes) {
+  // A writer waits for the lock; meanwhile the file is moved away (a bot rotating its
+  // nightly file). The run belongs in the file the path names when the lock is had.
+  Append("bench-a", {RunNumbered(0)});
+  std::string moved = dir_.File("yesterday.json");
+  UniqueFd holder(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
+  ASSERT_EQ(::flock(holder.get(), LOCK_EX), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    holder.reset();  // the copy fork made would hold the lock for the parent
+    int status = 0;
+    try {
+      Append("bench-b", {RunNumbered(7)});
+    } catch (...) {
+      status = 1;
+    }
+    ::_exit(status);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the child is waiting
+  ASSERT_EQ(::rename(path_.c_str(), moved.c_str()), 0);
+  holder.reset();
+  int status = 0;
+  RetryOnEintr([&] { return ::waitpid(child, &status, 0); });
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(Lines(moved).size(), 2u);  // header and bench-a only
+  std::vector<json> lines = Lines(path_);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
+  EXPECT_EQ(lines[1]["benchmark"], "bench-b");
 }
 
 TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
