@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <unordered_set>
 
 #include "readers.h"
 #include "timeit/base/error.h"
@@ -65,18 +66,19 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   bool start_array(std::size_t) override { return Open(Type::kArray); }
 
   bool key(string_t& key) override {
+    if (ignored_depth_ > 0) return true;
     stack_.back().key = key;
     // A key given twice would otherwise count twice: a metric as a second run's value, a
     // name as a second benchmark.
     Place place = stack_.back().place;
-    bool repeated = (place == Place::kRunMetrics &&
-                     std::find(run_metric_names_.begin(), run_metric_names_.end(), key) != run_metric_names_.end()) ||
+    bool repeated = (place == Place::kRunMetrics && run_metric_names_.count(key) > 0) ||
                     (place == Place::kBenchmark && key == schema::kV1Name && name_.has_value());
     if (repeated) return Fail(Path() + ": given twice in the same object");
     return true;
   }
 
   bool end_object() override {
+    if (ignored_depth_ > 0) return CloseIgnored();
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
     if (!Close(frame.place)) return false;
@@ -85,6 +87,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   }
 
   bool end_array() override {
+    if (ignored_depth_ > 0) return CloseIgnored();
     stack_.pop_back();
     if (!stack_.empty()) ++stack_.back().index;
     return true;
@@ -252,8 +255,18 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   }
 
   bool Open(Type type) {
+    if (ignored_depth_ > 0) {
+      ++ignored_depth_;
+      return true;
+    }
     Place place = Child();
     if (!CheckType(place, type)) return false;
+    if (place == Place::kIgnored) {
+      // Nothing inside is read: a depth is all it needs, not a frame per level (a value
+      // nested a million deep in a field timeit ignores must not cost a frame each).
+      ignored_depth_ = 1;
+      return true;
+    }
     Frame frame;
     frame.place = Opened(place);
     frame.is_object = type == Type::kObject;
@@ -278,6 +291,13 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         break;
     }
     stack_.push_back(std::move(frame));
+    return true;
+  }
+
+  // The end of a container inside an ignored one, or of the ignored one itself (which the
+  // container around it counts as one value).
+  bool CloseIgnored() {
+    if (--ignored_depth_ == 0 && !stack_.empty()) ++stack_.back().index;
     return true;
   }
 
@@ -317,6 +337,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   }
 
   bool Scalar(Type type, double number, std::string* text) {
+    if (ignored_depth_ > 0) return true;
     Place place = Child();
     if (!CheckType(place, type)) return false;
     switch (place) {
@@ -331,7 +352,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
           return Fail(Path() + ": " + StringPrintf("%g", number) +
                       " is not a valid measurement (negative or not finite)");
         }
-        run_metric_names_.push_back(stack_.back().key);
+        run_metric_names_.insert(stack_.back().key);
         if (into_.Keeps(stack_.back().key)) run_metrics_.emplace_back(stack_.back().key, number);
         break;
       case Place::kExitCodeValue:
@@ -370,13 +391,15 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
 
   SampleSet& into_;
   std::string_view text_;
+  // Levels of the ignored container being read through (0: none).
+  size_t ignored_depth_ = 0;
   std::vector<Frame> stack_;
   std::string schema_;
   bool saw_benchmarks_ = false;
   std::optional<std::string> name_;
   std::vector<PendingRun> pending_;
   std::vector<std::pair<std::string, double>> run_metrics_;  // the kept ones
-  std::vector<std::string> run_metric_names_;                // all, to refuse one given twice
+  std::unordered_set<std::string> run_metric_names_;         // all, to refuse one given twice
   bool run_failed_ = false;
   bool saw_metrics_ = false;
   std::string error_;

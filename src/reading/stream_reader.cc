@@ -4,7 +4,9 @@
 #include <cstring>
 #include <deque>
 #include <limits>
+#include <map>
 #include <optional>
+#include <unordered_set>
 
 #include "readers.h"
 #include "timeit/base/error.h"
@@ -66,6 +68,31 @@ simdjson::error_code KeyOf(ondemand::field& field, std::deque<std::string>& scra
   key = scratch.emplace_back(unescaped);
   return simdjson::SUCCESS;
 }
+
+/// The names seen so far in one object, to refuse one given twice: a short list while there
+/// are few (a run has about a dozen metrics), a hash set beyond, so that a line of
+/// thousands of metrics costs linear time, not quadratic.
+class DistinctNames {
+ public:
+  /// Adds `name`; false if it was there already.
+  bool Add(std::string_view name) {
+    if (!many_.empty()) return many_.insert(name).second;
+    for (std::string_view other : few_) {
+      if (other == name) return false;
+    }
+    few_.push_back(name);
+    if (few_.size() > 16) many_.insert(few_.begin(), few_.end());
+    return true;
+  }
+  void Clear() {
+    few_.clear();
+    many_.clear();
+  }
+
+ private:
+  std::vector<std::string_view> few_;
+  std::unordered_set<std::string_view> many_;
+};
 
 class LineReader {
  public:
@@ -156,17 +183,16 @@ class LineReader {
     ondemand::object metrics;
     simdjson::error_code code;
     if ((code = value.get_object().get(metrics))) return Typed(code, schema::kMetrics, "an object", document);
-    metric_names_.clear();
+    metric_names_.Clear();
     for (auto metric_result : metrics) {
       ondemand::field metric;
       if ((code = std::move(metric_result).get(metric))) return Located(code, document);
       std::string_view name;
       const char* name_at = metric.key().raw() - 1;
       if ((code = KeyOf(metric, key_scratch_, name))) return Located(code, document);
-      for (std::string_view other : metric_names_) {
-        if (other == name) return Schema("metrics." + std::string(name) + ": given twice in the same record", name_at);
+      if (!metric_names_.Add(name)) {
+        return Schema("metrics." + std::string(name) + ": given twice in the same record", name_at);
       }
-      metric_names_.push_back(name);
       const char* at = nullptr;
       if (document.current_location().get(at)) at = nullptr;
       ondemand::value number_value = metric.value();
@@ -196,12 +222,9 @@ class LineReader {
 
   // Whether the SampleSet keeps `name`'s values, asked once per name.
   bool Keeps(std::string_view name) {
-    for (const auto& [known, kept] : kept_) {
-      if (known == name) return kept;
-    }
-    bool kept = into_.Keeps(name);
-    kept_.emplace_back(std::string(name), kept);
-    return kept;
+    auto known = kept_.find(name);
+    if (known == kept_.end()) known = kept_.emplace(std::string(name), into_.Keeps(name)).first;
+    return known->second;
   }
 
   static std::string OutcomeWords() {
@@ -232,8 +255,8 @@ class LineReader {
 
   ondemand::parser& parser_;
   SampleSet& into_;
-  std::vector<std::pair<std::string, bool>> kept_;
-  std::vector<std::string_view> metric_names_;  // of the current record
+  std::map<std::string, bool, std::less<>> kept_;
+  DistinctNames metric_names_;  // of the current record
   LineError error_;
   // Unescaped keys of the current line (rare: timeit never escapes them). A deque: the
   // names stay where they are while more are added.
