@@ -305,6 +305,9 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   bool Close(Place place) {
     switch (place) {
       case Place::kTop:
+        if (schema_ == schema::kSchemaV2) {
+          return Fail("schema: '" + schema_ + "', but not as JSON Lines with the header alone on the first line");
+        }
         if (schema_ != schema::kSchemaV1) {
           return Fail(schema_.empty() ? "schema: missing; not a timeit results file"
                                       : "schema: '" + schema_ + "' is not " + std::string(schema::kSchemaV1) + " or " +
