@@ -80,11 +80,13 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
     warnings.push_back(path + ": empty, no runs in it");
     return;
   }
-  std::string_view first_line = text.substr(0, text.find('\n'));
+  // Blank lines before the first are skipped, as the stream reader skips them.
+  std::string_view start = text.substr(text.rfind('\n', text.find_first_not_of(" \t\r\n")) + 1);
+  std::string_view first_line = start.substr(0, start.find('\n'));
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
-  if (first_line == "{" && first_line.size() < text.size()) {
-    std::string_view rest = text.substr(first_line.size() + 1);
+  if (first_line == "{" && first_line.size() < start.size()) {
+    std::string_view rest = start.substr(first_line.size() + 1);
     first_line = rest.substr(0, rest.find('\n'));
   }
   if (StartsRecordStream(first_line)) {
