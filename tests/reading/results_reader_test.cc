@@ -341,7 +341,7 @@ TEST(RecordStreamTest, NamesAreMatchedOnTheirExactBytes) {
 
 TEST(RecordStreamTest, BlankLinesAndUnknownFieldsAreIgnored) {
   StreamRead read =
-      ReadStream(std::string(kHeader) + "\n\n" +
+      ReadStream("\n \n" + std::string(kHeader) + "\n\n" +
                  R"({"benchmark":"a","future":{"x":[1,{"y":null}]},"outcome":"ok","metrics":{"real":1}})" + "\n  \n");
   ASSERT_EQ(read.error, "");
   EXPECT_EQ(read.samples.Find("a")->runs, 1u);
