@@ -19,44 +19,57 @@
 namespace timeit {
 namespace {
 
-/// A whole file's bytes, followed by at least SIMDJSON_PADDING readable bytes (the parser
-/// reads ahead in blocks). Read, not mapped: a mapped file that shrinks while it is read
-/// (another process truncating it) kills the reader with SIGBUS. A regular file is read
-/// straight into a buffer of its size; pipes and other streams (`<(...)`, /dev/stdin) are
-/// read until they end.
-class FileBytes {
+/// A file read a buffer at a time, each buffer followed by SIMDJSON_PADDING readable bytes
+/// (the parser reads ahead in blocks). Read, not mapped: a mapped file that shrinks while
+/// it is read (another process truncating it) kills the reader with SIGBUS. The buffer is
+/// reused, so memory stays at its size whatever the size of the file; it grows only for a
+/// line longer than itself.
+class BufferedFile {
  public:
-  explicit FileBytes(const std::string& path) {
-    auto fail = [&](int error) {
-      throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", error));
-    };
-    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fd) fail(errno);
+  static constexpr size_t kBufferBytes = size_t{8} << 20;
+
+  explicit BufferedFile(const std::string& path) : path_(path) {
+    fd_ = UniqueFd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd_) Fail(errno);
     struct stat info;
-    if (::fstat(fd.get(), &info) != 0) fail(errno);
+    if (::fstat(fd_.get(), &info) != 0) Fail(errno);
     if (S_ISDIR(info.st_mode)) throw Error(ErrorKind::kInput, "cannot read '" + path + "': Is a directory");
     if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) {
       // /dev/zero or a terminal would be read for ever; no device holds a results file.
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
-    // Room for the whole file when its size is known; a file that grows meanwhile, or a
-    // stream, doubles the room as it fills.
-    size_t room = S_ISREG(info.st_mode) ? static_cast<size_t>(info.st_size) + 1 : size_t{1} << 16;
-    Reserve(room);
-    while (true) {
-      if (size_ == capacity_) Reserve(capacity_ * 2);
-      ssize_t got = RetryOnEintr([&] { return ::read(fd.get(), data_.get() + size_, capacity_ - size_); });
-      if (got < 0) fail(errno);
+    Reserve(kBufferBytes);
+  }
+
+  /// Keeps the last `kept` bytes of the buffer at its start and fills the rest from the
+  /// file (growing the buffer first if it is full). False at the end of the file.
+  bool Refill(size_t kept) {
+    std::memmove(data_.get(), data_.get() + size_ - kept, kept);
+    size_ = kept;
+    if (size_ == capacity_) Reserve(capacity_ * 2);
+    bool more = false;
+    while (size_ < capacity_) {
+      ssize_t got = RetryOnEintr([&] { return ::read(fd_.get(), data_.get() + size_, capacity_ - size_); });
+      if (got < 0) Fail(errno);
       if (got == 0) break;
       size_ += static_cast<size_t>(got);
+      more = true;
     }
-    std::fill(data_.get() + size_, data_.get() + capacity_ + simdjson::SIMDJSON_PADDING, '\0');
+    std::memset(data_.get() + size_, 0, simdjson::SIMDJSON_PADDING);
+    return more;
   }
+
+  /// Reads everything that is left after the buffer, for a reader that needs it whole.
+  std::string Rest() { return ReadAll(fd_.get(), path_, ErrorKind::kInput); }
+
   std::string_view text() const { return {data_.get(), size_}; }
   /// Bytes readable from text().data(): the text and its padding.
-  size_t padded_size() const { return capacity_ + simdjson::SIMDJSON_PADDING; }
+  size_t padded_size() const { return size_ + simdjson::SIMDJSON_PADDING; }
 
  private:
+  [[noreturn]] void Fail(int error) {
+    throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path_ + "'", error));
+  }
   void Reserve(size_t capacity) {
     // Not std::string: that would write every byte once before reading into it.
     std::unique_ptr<char[]> grown(new char[capacity + simdjson::SIMDJSON_PADDING]);
@@ -65,35 +78,50 @@ class FileBytes {
     capacity_ = capacity;
   }
 
+  const std::string& path_;
+  UniqueFd fd_;
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   size_t capacity_ = 0;
 };
 
+// The file's first line that is not blank, if `text` holds all of it.
+std::string_view FirstLine(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  std::string_view start = text.substr(text.rfind('\n', first) + 1);
+  return start.substr(0, start.find('\n'));
+}
+
 }  // namespace
 
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
-  FileBytes file(path);
+  BufferedFile file(path);
+  file.Refill(0);
   std::string_view text = file.text();
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     // What a reader sees between a writer creating the file and writing its first line.
     warnings.push_back(path + ": empty, no runs in it");
     return;
   }
-  // Blank lines before the first are skipped, as the stream reader skips them.
-  std::string_view start = text.substr(text.rfind('\n', text.find_first_not_of(" \t\r\n")) + 1);
-  std::string_view first_line = start.substr(0, start.find('\n'));
+  std::string_view first_line = FirstLine(text);
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
-  if (first_line == "{" && first_line.size() < start.size()) {
-    std::string_view rest = start.substr(first_line.size() + 1);
-    first_line = rest.substr(0, rest.find('\n'));
+  if (first_line == "{") {
+    std::string_view rest = text.substr(first_line.data() + 1 - text.data());
+    if (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) first_line = FirstLine(rest);
   }
-  if (StartsRecordStream(first_line)) {
-    ReadRecordStream(path, text, file.padded_size(), into, warnings);
-  } else {
-    ReadResultsDocument(path, text, into);
+  if (!StartsRecordStream(first_line)) {
+    std::string document(text);
+    document += file.Rest();
+    ReadResultsDocument(path, document, into);
+    return;
   }
+  RecordStream stream(path, into, warnings);
+  while (true) {
+    size_t used = stream.Lines(file.text(), file.padded_size(), false);
+    if (!file.Refill(file.text().size() - used)) break;
+  }
+  stream.Lines(file.text(), file.padded_size(), true);
 }
 
 }  // namespace timeit

@@ -5,6 +5,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_set>
 
@@ -88,6 +89,7 @@ class DistinctNames {
     few_.clear();
     many_.clear();
   }
+  size_t size() const { return many_.empty() ? few_.size() : many_.size(); }
 
  private:
   std::vector<std::string_view> few_;
@@ -198,7 +200,7 @@ class LineReader {
       ondemand::value number_value = metric.value();
       // Every metric is converted, kept or not: a file with a malformed number is refused
       // whichever metric is compared.
-      bool kept = Keeps(name);
+      bool kept = Keeps(name, metric_names_.size() - 1);
       double number;
       if ((code = number_value.get_double().get(number))) return NotANumber(name, code, at);
       if (!schema::IsValidMetric(number)) {
@@ -220,10 +222,17 @@ class LineReader {
     return simdjson::INCORRECT_TYPE;
   }
 
-  // Whether the SampleSet keeps `name`'s values, asked once per name.
-  bool Keeps(std::string_view name) {
+  // Whether the SampleSet keeps the values of `name`, the `position`-th metric of its
+  // record: asked once per name, and looked up by position first, since records mostly
+  // list the same metrics in the same order.
+  bool Keeps(std::string_view name, size_t position) {
+    if (position < kept_by_position_.size() && kept_by_position_[position].first == name) {
+      return kept_by_position_[position].second;
+    }
     auto known = kept_.find(name);
     if (known == kept_.end()) known = kept_.emplace(std::string(name), into_.Keeps(name)).first;
+    if (position >= kept_by_position_.size()) kept_by_position_.resize(position + 1);
+    kept_by_position_[position] = *known;
     return known->second;
   }
 
@@ -256,6 +265,7 @@ class LineReader {
   ondemand::parser& parser_;
   SampleSet& into_;
   std::map<std::string, bool, std::less<>> kept_;
+  std::vector<std::pair<std::string, bool>> kept_by_position_;
   DistinctNames metric_names_;  // of the current record
   LineError error_;
   // Unescaped keys of the current line (rare: timeit never escapes them). A deque: the
@@ -273,33 +283,20 @@ bool StartsRecordStream(std::string_view first_line) {
          line.kind == schema::LineKind::kRunRecord || line.kind == schema::LineKind::kHeaderCutShort;
 }
 
-void ReadRecordStream(const std::string& path, std::string_view text, size_t padded_size, SampleSet& into,
-                      std::vector<std::string>& warnings) {
-  ondemand::parser parser;
-  LineReader reader(parser, into);
-  bool saw_header = false;
-  // Records of one benchmark usually follow each other, with the same metrics in the same
-  // order: the last benchmark is kept at hand, with where each of its metrics went.
-  std::string last_name;
-  BenchmarkSamples* last = nullptr;
-  size_t last_count = 0;
-  std::vector<std::pair<std::string, std::vector<double>*>> slots;
-  Record record;
-  size_t line_number = 0;
-  for (size_t start = 0; start < text.size();) {
-    const char* newline = static_cast<const char*>(std::memchr(text.data() + start, '\n', text.size() - start));
-    size_t end = newline ? static_cast<size_t>(newline - text.data()) : text.size();
-    std::string_view line = text.substr(start, end - start);
+/// The reading of one stream, fed its lines a buffer at a time.
+struct RecordStream::State {
+  State(const std::string& path, SampleSet& into, std::vector<std::string>& warnings)
+      : path(path), into(into), warnings(warnings), reader(parser, into) {}
+
+  void Line(std::string_view line, size_t readable) {
     ++line_number;
-    size_t line_start = start;
-    start = end + 1;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    simdjson::error_code code = reader.Read(line, padded_size - line_start, record);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
+    simdjson::error_code code = reader.Read(line, readable, record);
     if (code) {
       if (schema::EndsInsideAValue(line)) {
         warnings.push_back(path + ":" + std::to_string(line_number) +
                            ": skipped an incomplete record (a writer was stopped while writing it)");
-        continue;
+        return;
       }
       std::string where = path + ":" + std::to_string(line_number);
       const LineError& error = reader.error();
@@ -310,7 +307,7 @@ void ReadRecordStream(const std::string& path, std::string_view text, size_t pad
     }
     if (record.is_header) {
       saw_header = true;  // further headers: files joined with cat, each with its own
-      continue;
+      return;
     }
     if (!saw_header) {
       throw Error(ErrorKind::kInput, path + ":" + std::to_string(line_number) + ": a run record before the header");
@@ -325,21 +322,54 @@ void ReadRecordStream(const std::string& path, std::string_view text, size_t pad
     ++last->runs;
     if (*record.outcome != schema::RunOutcome::kOk) {
       ++last->failed_runs;
-      continue;
+      return;
     }
     for (size_t i = 0; i < record.metrics.size(); ++i) {
       const auto& [metric, value] = record.metrics[i];
       if (i >= slots.size() || slots[i].first != metric) {
         // metrics is a std::map<std::string, ...>: find without building a string first.
         auto found = last->metrics.find(metric);
-        if (found == last->metrics.end())
+        if (found == last->metrics.end()) {
           found = last->metrics.emplace(std::string(metric), std::vector<double>()).first;
+        }
         if (i >= slots.size()) slots.resize(i + 1);
         slots[i] = {found->first, &found->second};  // map values never move
       }
       slots[i].second->push_back(value);
     }
   }
+
+  const std::string& path;
+  SampleSet& into;
+  std::vector<std::string>& warnings;
+  ondemand::parser parser;
+  LineReader reader;
+  Record record;
+  size_t line_number = 0;
+  bool saw_header = false;
+  // Records of one benchmark usually follow each other, with the same metrics in the same
+  // order: the last benchmark is kept at hand, with where each of its metrics went.
+  std::string last_name;
+  BenchmarkSamples* last = nullptr;
+  size_t last_count = 0;
+  std::vector<std::pair<std::string, std::vector<double>*>> slots;
+};
+
+RecordStream::RecordStream(const std::string& path, SampleSet& into, std::vector<std::string>& warnings)
+    : state_(std::make_unique<State>(path, into, warnings)) {}
+
+RecordStream::~RecordStream() = default;
+
+size_t RecordStream::Lines(std::string_view text, size_t padded_size, bool at_end) {
+  size_t start = 0;
+  while (start < text.size()) {
+    const char* newline = static_cast<const char*>(std::memchr(text.data() + start, '\n', text.size() - start));
+    if (!newline && !at_end) break;  // the rest comes with the next buffer
+    size_t end = newline ? static_cast<size_t>(newline - text.data()) : text.size();
+    state_->Line(text.substr(start, end - start), padded_size - start);
+    start = end + 1;
+  }
+  return std::min(start, text.size());
 }
 
 }  // namespace timeit

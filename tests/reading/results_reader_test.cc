@@ -347,6 +347,32 @@ TEST(RecordStreamTest, BlankLinesAndUnknownFieldsAreIgnored) {
   EXPECT_EQ(read.samples.Find("a")->runs, 1u);
 }
 
+TEST(RecordStreamTest, LinesAcrossAndBeyondTheReadBufferAreWhole) {
+  // The file is read 8 MiB at a time: 30,000 records cross buffer boundaries anywhere, and
+  // a 20 MB line (a name that long) is longer than a buffer.
+  std::string text = std::string(kHeader) + "\n";
+  for (int i = 0; i < 30000; ++i) {
+    text += RunLine("b" + std::to_string(i % 7), "ok",
+                    R"("real":)" + std::to_string(i) + ",\"pad\":" + std::to_string(1000000 + i));
+    text += "\n";
+  }
+  std::string long_name(20 << 20, 'x');
+  text += RunLine(long_name, "ok", R"("real":5)") + "\n" + RunLine("b0", "ok", R"("real":1e9)");  // no final '\n'
+  StreamRead read = ReadStream(text);
+  ASSERT_EQ(read.error, "");
+  EXPECT_TRUE(read.warnings.empty());
+  ASSERT_EQ(read.samples.benchmarks().size(), 8u);
+  size_t runs = 0;
+  double sum = 0;
+  for (const BenchmarkSamples& benchmark : read.samples.benchmarks()) {
+    runs += benchmark.runs;
+    for (double value : benchmark.metrics.at("real")) sum += value;
+  }
+  EXPECT_EQ(runs, 30002u);
+  EXPECT_EQ(sum, 29999.0 * 30000 / 2 + 5 + 1e9);  // every value once: 0 + 1 + ... + 29999
+  EXPECT_EQ(read.samples.Find(long_name)->runs, 1u);
+}
+
 TEST(RecordStreamTest, AStreamIsReadFromAPipeToo) {
   std::string text = std::string(kHeader) + "\n" + RunLine("x", "ok", R"("real":1)") + "\n";
   int fds[2];
