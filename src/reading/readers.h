@@ -18,7 +18,8 @@ void ReadResultsDocument(const std::string& path, std::string_view text, SampleS
 /// reported in `warnings`.
 class RecordStream {
  public:
-  RecordStream(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
+  /// `lines_before`: blank lines already skipped at the start, for line numbers in messages.
+  RecordStream(const std::string& path, SampleSet& into, std::vector<std::string>& warnings, size_t lines_before);
   ~RecordStream();
   RecordStream(const RecordStream&) = delete;
   RecordStream& operator=(const RecordStream&) = delete;

@@ -63,6 +63,8 @@ class BufferedFile {
   std::string Rest() { return ReadAll(fd_.get(), path_, ErrorKind::kInput); }
 
   std::string_view text() const { return {data_.get(), size_}; }
+  /// Whether the buffer is full: its last line may go on in the file.
+  bool full() const { return size_ == capacity_; }
   /// Bytes readable from text().data(): the text and its padding.
   size_t padded_size() const { return size_ + simdjson::SIMDJSON_PADDING; }
 
@@ -96,13 +98,20 @@ std::string_view FirstLine(std::string_view text) {
 
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
   BufferedFile file(path);
-  file.Refill(0);
-  std::string_view text = file.text();
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+  bool more = file.Refill(0);
+  // Blank buffers before anything else (a file of 8 MiB of newlines is no reason to stop).
+  size_t blank_lines = 0;
+  auto blank = [&] { return file.text().find_first_not_of(" \t\r\n") == std::string_view::npos; };
+  while (blank() && more) {
+    blank_lines += static_cast<size_t>(std::count(file.text().begin(), file.text().end(), '\n'));
+    more = file.Refill(0);
+  }
+  if (blank()) {
     // What a reader sees between a writer creating the file and writing its first line.
     warnings.push_back(path + ": empty, no runs in it");
     return;
   }
+  std::string_view text = file.text();
   std::string_view first_line = FirstLine(text);
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
@@ -110,13 +119,15 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
     std::string_view rest = text.substr(first_line.data() + 1 - text.data());
     if (rest.find_first_not_of(" \t\r\n") != std::string_view::npos) first_line = FirstLine(rest);
   }
-  if (!StartsRecordStream(first_line)) {
+  // A first line that runs past the buffer is longer than any header: not a stream.
+  bool cut_by_buffer = first_line.data() + first_line.size() == text.data() + text.size() && file.full();
+  if (cut_by_buffer || !StartsRecordStream(first_line)) {
     std::string document(text);
     document += file.Rest();
     ReadResultsDocument(path, document, into);
     return;
   }
-  RecordStream stream(path, into, warnings);
+  RecordStream stream(path, into, warnings, blank_lines);
   while (true) {
     size_t used = stream.Lines(file.text(), file.padded_size(), false);
     if (!file.Refill(file.text().size() - used)) break;

@@ -355,8 +355,11 @@ struct RecordStream::State {
   std::vector<std::pair<std::string, std::vector<double>*>> slots;
 };
 
-RecordStream::RecordStream(const std::string& path, SampleSet& into, std::vector<std::string>& warnings)
-    : state_(std::make_unique<State>(path, into, warnings)) {}
+RecordStream::RecordStream(const std::string& path, SampleSet& into, std::vector<std::string>& warnings,
+                           size_t lines_before)
+    : state_(std::make_unique<State>(path, into, warnings)) {
+  state_->line_number = lines_before;
+}
 
 RecordStream::~RecordStream() = default;
 

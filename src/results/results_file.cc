@@ -52,19 +52,29 @@ FileStart InspectStart(int fd, off_t size, const std::string& path) {
   } while (got < 0 && errno == EINTR);
   if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
   start.resize(static_cast<size_t>(got));
-  // Headers cut short by writers that died while creating the file come first, each ended
-  // by the writer after it; the first whole line is the header.
+  bool whole = static_cast<off_t>(start.size()) == size;
+  // Blank lines, and headers cut short by writers that died while creating the file (each
+  // ended by the writer after it), come first; readers skip them. The first other line is
+  // the header.
   std::string_view rest = start;
   schema::LineClass line;
   while (true) {
     size_t end_of_line = rest.find('\n');
-    line = schema::ClassifyLine(rest.substr(0, end_of_line));
-    if (line.kind != schema::LineKind::kHeaderCutShort) break;
+    std::string_view first = rest.substr(0, end_of_line);
+    bool blank = first.find_first_not_of(" \t\r") == std::string_view::npos;
+    if (!blank) {
+      line = schema::ClassifyLine(first);
+      if (line.kind != schema::LineKind::kHeaderCutShort) break;
+    }
     if (end_of_line == std::string_view::npos || end_of_line + 1 == rest.size()) {
-      if (static_cast<off_t>(start.size()) == size) return FileStart::kTornHeader;
-      break;  // a first line longer than a header can be
+      if (whole) return FileStart::kTornHeader;  // (or blank: a header is wanted all the same)
+      if (!blank) throw NotAResultsFile(path, "its first line is longer than a header can be (64 KiB)");
+      break;
     }
     rest = rest.substr(end_of_line + 1);
+  }
+  if (rest.find('\n') == std::string_view::npos && !whole) {
+    throw NotAResultsFile(path, "its first line is longer than a header can be (64 KiB)");
   }
   if (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV2) return FileStart::kHeader;
   bool v1 = (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV1) ||
@@ -163,11 +173,13 @@ void CheckResultsTarget(const std::string& path) {
     // created in (that of a dangling link's target) must be there and writable.
     std::string target = path;
     char link[PATH_MAX];
-    ssize_t length = ::readlink(path.c_str(), link, sizeof link - 1);
-    if (length > 0) {
+    for (int hops = 0; hops < 40; ++hops) {  // a chain of links, as the kernel follows it
+      ssize_t length = ::readlink(target.c_str(), link, sizeof link - 1);
+      if (length <= 0) break;
       std::string linked(link, static_cast<size_t>(length));
-      target = linked[0] == '/' || path.find('/') == std::string::npos ? linked
-                                                                       : path.substr(0, path.rfind('/') + 1) + linked;
+      target = linked[0] == '/' || target.find('/') == std::string::npos
+                   ? linked
+                   : target.substr(0, target.rfind('/') + 1) + linked;
     }
     std::string directory = target.find('/') == std::string::npos ? "." : target.substr(0, target.rfind('/') + 1);
     if (::access(directory.c_str(), W_OK | X_OK) != 0) {

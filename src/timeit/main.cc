@@ -262,7 +262,10 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   SeriesEvents events;
   SeriesResult series = RunObservedSeries(options, counters, writer, events);
   if (events.interrupted_before_start) {
-    std::cerr << g_program_name << ": error: received signal " << *events.interrupted_before_start << ". exiting.\n";
+    // (When the signal ended a wait to save a run, that is said once, at the end.)
+    if (!events.save_interrupted_by) {
+      std::cerr << g_program_name << ": error: received signal " << *events.interrupted_before_start << ". exiting.\n";
+    }
     // Before any run there is nothing to report; after some, they are reported as usual.
     if (series.runs.empty()) return exit_code::kSignalledBeforeStart;
   }

@@ -373,6 +373,15 @@ TEST(RecordStreamTest, LinesAcrossAndBeyondTheReadBufferAreWhole) {
   EXPECT_EQ(read.samples.Find(long_name)->runs, 1u);
 }
 
+TEST(RecordStreamTest, BlankLinesBeyondTheFirstBufferBeforeTheHeader) {
+  // 9 MiB of newlines: more than the 8 MiB read at a time, and not an empty file.
+  size_t blank = size_t{9} << 20;
+  StreamRead read = ReadStream(std::string(blank, '\n') + kHeader + "\n" + RunLine("a", "ok", R"("real":1)") + "\n" +
+                               R"({"benchmark":7})" + "\n");
+  EXPECT_EQ(read.error, std::to_string(blank + 3) + ":14: benchmark: expected a string");
+  EXPECT_TRUE(read.warnings.empty());
+}
+
 TEST(RecordStreamTest, AStreamIsReadFromAPipeToo) {
   std::string text = std::string(kHeader) + "\n" + RunLine("x", "ok", R"("real":1)") + "\n";
   int fds[2];

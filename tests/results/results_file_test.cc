@@ -426,6 +426,26 @@ TEST_F(AppendRunsTest, TheCheckBeforeRunningAcceptsWhatAppendAccepts) {
   EXPECT_NO_THROW(CheckResultsTarget(path_));
   WriteFile(path_, ReadFile(path_) + "{\"benchmark\":");  // torn last line
   EXPECT_NO_THROW(CheckResultsTarget(path_));
+  // Blank lines before the header, as timeit-compare skips them; only blank lines.
+  std::string header = EncodeHeaderLine(SampleHost());
+  for (std::string text : {"\n\n" + header, std::string("\n"), std::string("  ")}) {
+    WriteFile(path_, text);
+    EXPECT_NO_THROW(CheckResultsTarget(path_)) << text;
+    Append("bench-a", {RunNumbered(0)});
+    std::vector<json> lines;
+    std::istringstream stream(ReadFile(path_));
+    for (std::string line; std::getline(stream, line);) {
+      if (line.find_first_not_of(" ") != std::string::npos) lines.push_back(json::parse(line));
+    }
+    ASSERT_EQ(lines.size(), 2u) << text;
+    EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
+    EXPECT_EQ(lines[1]["benchmark"], "bench-a");
+  }
+}
+
+TEST_F(AppendRunsTest, AFirstLineLongerThanAHeaderCanBeIsSaidSo) {
+  std::string huge = "{\"schema\":\"timeit-results/2\",\"host\":{\"cpu_model\":\"" + std::string(70000, 'm') + "\"}}\n";
+  ExpectRefusedAndUntouched(path_, huge, "its first line is longer than a header can be (64 KiB)");
 }
 
 TEST_F(AppendRunsTest, GivesUpWaitingForTheLockAfterTheTimeout) {
