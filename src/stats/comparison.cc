@@ -8,6 +8,7 @@
 #include <set>
 #include <thread>
 
+#include "for_each_index.h"
 #include "timeit/base/error.h"
 #include "timeit/stats/geomean.h"
 #include "timeit/stats/hodges_lehmann.h"
@@ -207,23 +208,10 @@ ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples
   return row;
 }
 
-// Calls body(i) for every i below `count`, on as many threads as the machine has cores
-// (at most 8) when there are enough rows to be worth it. Rows are independent and each
-// body writes only its own row, so the result is the same as in order.
+// Rows are independent: judged on every core once there are enough of them.
 template <typename Body>
 void ForEachRow(size_t count, const Body& body) {
-  size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
-  if (count < 512 || threads == 1) {
-    for (size_t i = 0; i < count; ++i) body(i);
-    return;
-  }
-  std::vector<std::future<void>> others;
-  auto chunk = [&](size_t part) {
-    for (size_t i = part * count / threads; i < (part + 1) * count / threads; ++i) body(i);
-  };
-  for (size_t part = 1; part < threads; ++part) others.push_back(std::async(std::launch::async, chunk, part));
-  chunk(0);
-  for (std::future<void>& other : others) other.get();
+  stats::ForEachIndex(count, 512, body);
 }
 
 // The test of every row with ranks. Rows with ties share the exact work budget.

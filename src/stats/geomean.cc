@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "for_each_index.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -54,13 +55,16 @@ GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confid
   size_t count = logs.size();
   if (count < 2 || resamples < 1 || !(confidence > 0 && confidence < 1)) return result;
 
-  std::mt19937_64 engine(seed);
+  // Each resample draws from an engine of its own, seeded from the seed and its index: the
+  // resamples then run on every core and the interval is the same on any machine.
   std::vector<double> means(static_cast<size_t>(resamples));
-  std::vector<double> resample(count);
-  for (double& mean : means) {
+  ForEachIndex(means.size(), 64, [&](size_t r) {
+    std::seed_seq seeds{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32), static_cast<uint32_t>(r)};
+    std::mt19937_64 engine(seeds);
+    std::vector<double> resample(count);
     for (double& value : resample) value = logs[UniformIndex(engine, count)];
-    mean = Mean(resample);
-  }
+    means[r] = Mean(resample);
+  });
   std::sort(means.begin(), means.end());
   result.lower = std::exp(Quantile(means, (1 - confidence) / 2));
   result.upper = std::exp(Quantile(means, (1 + confidence) / 2));
