@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "counter_readings.h"
 #include "temp_dir.h"
 #include "timeit/reading/results_reader.h"
 #include "timeit/results/results_file.h"
@@ -16,17 +17,11 @@ using testing::ReadFile;
 using testing::TempDir;
 using testing::WriteFile;
 
-CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
-                       bool is_time = false) {
-  CounterReading reading;
-  reading.event = event;
-  reading.status = status;
-  reading.raw = raw;
-  reading.time_enabled = enabled;
-  reading.time_running = running;
-  reading.scaled = status == CounterStatus::kMultiplexed ? static_cast<double>(raw) * enabled / running : raw;
-  reading.is_time = is_time;
-  return reading;
+// As a backend scales them: a multiplexed count by enabled / running.
+CounterReading Scaled(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
+                      bool is_time = false) {
+  double scaled = status == CounterStatus::kMultiplexed ? static_cast<double>(raw) * enabled / running : raw;
+  return testing::Reading(event, status, raw, enabled, running, scaled, is_time);
 }
 
 // A run whose numbers need every digit a double has, so that a lossy step would show.
@@ -40,10 +35,10 @@ Measurement BaseRun(int i) {
   run.counters.backend = "fake";
   run.counters.available = true;
   run.counters.readings = {
-      Reading("task-clock", CounterStatus::kCounted, 1234567891 + i, 1234567891 + i, 1234567891 + i, true),
-      Reading("cycles", CounterStatus::kMultiplexed, 333333333, 3, 2),
-      Reading("instructions", CounterStatus::kNotCounted, 0, 10, 0),
-      Reading("branches", CounterStatus::kNotSupported, 0, 0, 0),
+      Scaled("task-clock", CounterStatus::kCounted, 1234567891 + i, 1234567891 + i, 1234567891 + i, true),
+      Scaled("cycles", CounterStatus::kMultiplexed, 333333333, 3, 2),
+      Scaled("instructions", CounterStatus::kNotCounted, 0, 10, 0),
+      Scaled("branches", CounterStatus::kNotSupported, 0, 0, 0),
   };
   run.counters.readings[3].error = "perf_event_open: No such file or directory";
   return run;

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "counter_readings.h"
 #include "results/run_record.h"
 #include "temp_dir.h"
 #include "timeit/base/error.h"
@@ -25,21 +26,9 @@ namespace {
 
 using nlohmann::json;
 using testing::ReadFile;
+using testing::Reading;
 using testing::TempDir;
 using testing::WriteFile;
-
-CounterReading Reading(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
-                       double scaled, bool is_time = false) {
-  CounterReading reading;
-  reading.event = event;
-  reading.status = status;
-  reading.raw = raw;
-  reading.time_enabled = enabled;
-  reading.time_running = running;
-  reading.scaled = scaled;
-  reading.is_time = is_time;
-  return reading;
-}
 
 Measurement SampleRun() {
   Measurement run;
