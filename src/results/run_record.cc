@@ -33,20 +33,6 @@ Json CountersToJson(const CounterResults& counters) {
   return json;
 }
 
-std::string_view FailureName(LaunchFailure failure) {
-  switch (failure) {
-    case LaunchFailure::kNone:
-      return "none";
-    case LaunchFailure::kSetup:
-      return "setup";
-    case LaunchFailure::kExec:
-      return "exec";
-    case LaunchFailure::kInterrupted:
-      return "interrupted";
-  }
-  return "none";
-}
-
 // Sizes and counts are integers; a multiplexed count is an estimate, rounded. An estimate
 // scaled beyond 2^64 stays the double it is: converting it to uint64_t would be undefined
 // (and in practice wrote 0).
@@ -95,7 +81,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
   if (run.timed_out) record["timed_out"] = true;
   if (run.interrupted_by) record["interrupted_by"] = *run.interrupted_by;
   if (run.failure != LaunchFailure::kNone) {
-    record["failure"] = FailureName(run.failure);
+    record["failure"] = SpellingOf(kLaunchFailureSpellings, run.failure);
     record["failure_message"] = run.failure_message;
   }
   record["start_time"] = run.start_time;

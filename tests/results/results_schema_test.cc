@@ -24,6 +24,21 @@ TEST(ResultsSchemaTest, ClassifiesLinesAsWriterAndReaderBothSeeThem) {
   EXPECT_EQ(ClassifyLine(R"({"schema":"timeit-results/1)").kind, LineKind::kOther);  // not ours
 }
 
+TEST(ResultsSchemaTest, EveryOutcomeAndLaunchFailureHasOneSpelling) {
+  for (RunOutcome outcome : {RunOutcome::kOk, RunOutcome::kExitCode, RunOutcome::kSignal, RunOutcome::kTimeout,
+                             RunOutcome::kInterrupted, RunOutcome::kExecFailed, RunOutcome::kSetupFailed}) {
+    std::string_view word = SpellingOf(kRunOutcomeSpellings, outcome);
+    EXPECT_FALSE(word.empty());
+    EXPECT_EQ(ValueSpelled(kRunOutcomeSpellings, word), outcome);
+  }
+  for (LaunchFailure failure :
+       {LaunchFailure::kNone, LaunchFailure::kSetup, LaunchFailure::kExec, LaunchFailure::kInterrupted}) {
+    std::string_view word = SpellingOf(kLaunchFailureSpellings, failure);
+    EXPECT_FALSE(word.empty());
+    EXPECT_EQ(ValueSpelled(kLaunchFailureSpellings, word), failure);
+  }
+}
+
 TEST(ResultsSchemaTest, OnlyALineThatEndsInsideAValueWasCutShort) {
   EXPECT_TRUE(EndsInsideAValue(R"({"a":[1,2)"));
   EXPECT_TRUE(EndsInsideAValue(R"({"a":"x\")"));  // the quote is escaped: still inside

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "timeit/base/spellings.h"
 #include "timeit/measure/counter_reading.h"
 
 namespace timeit {
@@ -30,6 +31,13 @@ enum class LaunchFailure {
   /// so it never ran (exit 68).
   kInterrupted,
 };
+/// "none", "setup", "exec", "interrupted": the spelling in results files.
+inline constexpr Spellings<LaunchFailure, 4> kLaunchFailureSpellings = {{
+    {"none", LaunchFailure::kNone},
+    {"setup", LaunchFailure::kSetup},
+    {"exec", LaunchFailure::kExec},
+    {"interrupted", LaunchFailure::kInterrupted},
+}};
 
 /// One run of the program: how it ended and what it cost.
 struct Measurement {
