@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "for_each_index.h"
@@ -14,10 +13,30 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// SplitMix64: a 64-bit generator of one word of state, a counter passed through a mixing
+// function. Each resample gets a stream of its own, started at a mixed (seed, index); at
+// 2,000 streams of 10^4 draws from a cycle of 2^64 they overlap with odds below 1e-9.
+// Chosen over std::mt19937_64 for cost: a draw is a few instructions, and starting a
+// stream costs nothing where seeding a Mersenne Twister fills 312 words, which made
+// half of a large comparison's statistics time.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t state) : state_(state) {}
+  uint64_t operator()() {
+    uint64_t mixed = (state_ += 0x9e3779b97f4a7c15);
+    mixed = (mixed ^ (mixed >> 30)) * 0xbf58476d1ce4e5b9;
+    mixed = (mixed ^ (mixed >> 27)) * 0x94d049bb133111eb;
+    return mixed ^ (mixed >> 31);
+  }
+
+ private:
+  uint64_t state_;
+};
+
 // A uniform index in [0, bound), bound > 0, by Lemire's multiply-and-reject method. Written
 // out rather than std::uniform_int_distribution, whose algorithm differs between standard
 // libraries, so that a seed gives the same interval wherever timeit is built.
-uint64_t UniformIndex(std::mt19937_64& engine, uint64_t bound) {
+uint64_t UniformIndex(SplitMix64& engine, uint64_t bound) {
   unsigned __int128 product = static_cast<unsigned __int128>(engine()) * bound;
   auto low = static_cast<uint64_t>(product);
   if (low < bound) {
@@ -55,15 +74,14 @@ GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confid
   size_t count = logs.size();
   if (count < 2 || resamples < 1 || !(confidence > 0 && confidence < 1)) return result;
 
-  // Each resample draws from an engine of its own, seeded from the seed and its index: the
+  // Each resample draws from a stream of its own, started from the seed and its index: the
   // resamples then run on every core and the interval is the same on any machine.
   std::vector<double> means(static_cast<size_t>(resamples));
   ForEachIndex(means.size(), 64, [&](size_t r) {
-    std::seed_seq seeds{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32), static_cast<uint32_t>(r)};
-    std::mt19937_64 engine(seeds);
-    std::vector<double> resample(count);
-    for (double& value : resample) value = logs[UniformIndex(engine, count)];
-    means[r] = Mean(resample);
+    SplitMix64 engine(SplitMix64(seed ^ (r * 0xd1b54a32d192ed03))());
+    double sum = 0;
+    for (size_t i = 0; i < count; ++i) sum += logs[UniformIndex(engine, count)];
+    means[r] = sum / static_cast<double>(count);
   });
   std::sort(means.begin(), means.end());
   result.lower = std::exp(Quantile(means, (1 - confidence) / 2));

@@ -16,9 +16,9 @@ struct GeomeanEstimate {
   /// `resamples` times (a fixed seed makes reports reproducible) and the geometric mean
   /// of each resample taken; the bounds are the (1 - confidence) / 2 and
   /// (1 + confidence) / 2 quantiles of those geometric means, interpolated linearly between
-  /// order statistics (R's type 7, numpy's default). Indices are drawn from std::mt19937_64
-  /// by Lemire's method rather than std::uniform_int_distribution, so a seed gives the same
-  /// interval with every standard library. NaN with fewer than two ratios, no resamples or a
+  /// order statistics (R's type 7, numpy's default). Indices are drawn from a SplitMix64 stream
+  /// per resample by Lemire's method rather than std::uniform_int_distribution, so a seed
+  /// gives the same interval with every standard library. NaN with fewer than two ratios, no resamples or a
   /// confidence outside (0, 1).
   double lower = 0;
   double upper = 0;
