@@ -25,4 +25,17 @@ bool SampleSet::Keeps(std::string_view metric) {
   return false;
 }
 
+void SampleProvenance::NoteHost(std::map<std::string, std::string, std::less<>> host) {
+  for (const auto& known : hosts) {
+    if (known == host) return;
+  }
+  hosts.push_back(std::move(host));
+}
+
+void SampleProvenance::NoteStart(std::string_view start) {
+  if (start.empty()) return;
+  if (first_start.empty() || start < first_start) first_start = start;
+  if (last_start.empty() || start > last_start) last_start = start;
+}
+
 }  // namespace timeit

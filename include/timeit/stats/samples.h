@@ -24,6 +24,25 @@ struct BenchmarkSamples {
   /// time says nothing about the program's speed.
   size_t runs = 0;
   size_t failed_runs = 0;
+  /// The program's hash as the files give it (lit's and LNT's `hash`: an MD5 of the
+  /// binary), each distinct one once. Empty when no file says.
+  std::set<std::string, std::less<>> hashes;
+};
+
+/// Where and when one side's runs were taken, as far as its files say.
+struct SampleProvenance {
+  /// Each distinct host block met (timeit's `host`, an LNT report's `machine`), its
+  /// scalar fields as text (numbers and booleans in their JSON spelling), in order met.
+  std::vector<std::map<std::string, std::string, std::less<>>> hosts;
+  /// The earliest and latest run start met, as the files spell them (ISO 8601 UTC,
+  /// "2026-12-01T08:07:10Z"); empty when none says.
+  std::string first_start;
+  std::string last_start;
+
+  /// Adds `host` unless an equal block is there already.
+  void NoteHost(std::map<std::string, std::string, std::less<>> host);
+  /// Widens [first_start, last_start] to `start` (ISO 8601 UTC strings order as times).
+  void NoteStart(std::string_view start);
 };
 
 /// The benchmarks of one side, in the order first seen.
@@ -45,12 +64,16 @@ class SampleSet {
   /// Every metric name a reader met, kept or not.
   const std::set<std::string, std::less<>>& metric_names() const { return metric_names_; }
 
+  SampleProvenance& provenance() { return provenance_; }
+  const SampleProvenance& provenance() const { return provenance_; }
+
  private:
   std::vector<BenchmarkSamples> benchmarks_;
   std::unordered_map<std::string, size_t> index_;
   std::vector<std::string> kept_;
   bool keep_all_ = true;
   std::set<std::string, std::less<>> metric_names_;
+  SampleProvenance provenance_;
 };
 
 }  // namespace timeit
