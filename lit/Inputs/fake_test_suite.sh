@@ -5,7 +5,8 @@
 # tools/timeit.c, lit.site.cfg, tools/), and tools/timeit and tools/timeit-target "built"
 # from timeit.c, here a shell script that says it is upstream's. With ninja on PATH a
 # build.ninja builds them by copying timeit.c, so that ninja's log knows them as it knows
-# the real ones, and rebuilds them when timeit.c changes or after `ninja -t clean`.
+# the real ones, and rebuilds them when timeit.c changes or after `ninja -t clean`; a
+# CMakeCache.txt newer than build.ninja makes it "run CMake" (touch build.ninja) first.
 # usage: fake_test_suite.sh DIR
 set -eu
 root=$1
@@ -20,6 +21,10 @@ rule cc
   command = cp $in $out && chmod +x $out
 build tools/timeit: cc ../src/tools/timeit.c
 build tools/timeit-target: cc ../src/tools/timeit.c
+rule reconfigure
+  command = touch build.ninja
+  generator = 1
+build build.ninja: reconfigure CMakeCache.txt
 NINJA
   ninja -C "$root/build" > /dev/null
 else
