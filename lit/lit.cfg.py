@@ -1,5 +1,6 @@
 # lit configuration for timeit's command-line tests.
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -25,6 +26,7 @@ config.substitutions.append(("%timeit-compare", os.path.join(config.timeit_bin_d
 config.substitutions.append(("%timeit", timeit))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%scripts", os.path.join(config.timeit_source_dir, "scripts")))
 
 
 def counted(event):
@@ -49,6 +51,9 @@ if os.path.exists("/sys/bus/event_source/devices/cpu"):
     config.available_features.add("cpu-pmu")
 if os.getuid() == 0:
     config.available_features.add("root")
+# The tests of scripts/use-in-llvm-test-suite that check what ninja would rebuild.
+if shutil.which("ninja"):
+    config.available_features.add("ninja")
 # From the build, not probed: tests of PMU-specific and raw names say `REQUIRES: libpfm`,
 # and their twins, `UNSUPPORTED: libpfm`, check that a build without it refuses them.
 if config.timeit_have_libpfm:
