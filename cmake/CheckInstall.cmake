@@ -1,4 +1,4 @@
-# Installs the build at BUILD_DIR into PREFIX and checks that both tools arrived and run.
+# Installs the build at BUILD_DIR into PREFIX and checks that the tools arrived and run.
 # Run by ctest as the `install` test: cmake -DBUILD_DIR=... -DPREFIX=... -P CheckInstall.cmake
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX}
@@ -6,7 +6,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFI
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "cmake --install failed: ${result}")
 endif()
-foreach(tool timeit timeit-compare)
+foreach(tool timeit timeit-compare timeit-lnt)
   execute_process(COMMAND ${PREFIX}/bin/${tool} --version RESULT_VARIABLE result OUTPUT_VARIABLE version)
   if(NOT result EQUAL 0 OR NOT version MATCHES "^${tool} [0-9]+\\.[0-9]+\\.[0-9]+")
     message(FATAL_ERROR "installed ${tool} --version: exit ${result}, output '${version}'")
@@ -17,4 +17,7 @@ foreach(doc README.md LICENSE)
     message(FATAL_ERROR "${doc} was not installed under ${PREFIX}/share/doc/timeit")
   endif()
 endforeach()
+if(NOT EXISTS ${PREFIX}/share/timeit/lnt/timeit.yaml)
+  message(FATAL_ERROR "the LNT schema was not installed under ${PREFIX}/share/timeit/lnt")
+endif()
 file(REMOVE_RECURSE ${PREFIX})

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,28 @@ namespace timeit {
 
 /// Thrown for --help after the usage text has been printed.
 struct HelpRequested {};
+
+/// Runs `body` (which parses the command line and does the work) and returns its exit code,
+/// or `help_code` after --help or --version. Every exception ends here, as a message given
+/// to `print_error` and `error_code`, never as an abort: an Error's own message; a bug or
+/// an input nobody foresaw as "internal: ...".
+template <typename Body, typename PrintError>
+int ExitCodeOf(Body body, PrintError print_error, int help_code, int error_code) {
+  try {
+    return body();
+  } catch (const HelpRequested&) {
+    return help_code;
+  } catch (const Error& error) {
+    print_error(error.what());
+  } catch (const std::bad_alloc&) {
+    print_error("out of memory");
+  } catch (const std::exception& error) {
+    print_error(std::string("internal: ") + error.what());
+  } catch (...) {
+    print_error("internal: an exception of unknown type");
+  }
+  return error_code;
+}
 
 /// --version: prints "NAME VERSION" (the project's version) and exits 0, as --help does.
 inline void AddVersionFlag(CLI::App& app, const std::string& version) {

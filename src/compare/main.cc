@@ -4,7 +4,6 @@
 
 #include <future>
 #include <iostream>
-#include <new>
 #include <string_view>
 #include <utility>
 
@@ -98,22 +97,8 @@ int CompareAndReport(const CompareOptions& options) {
 }
 
 int Main(int argc, char** argv) {
-  // Every exception ends here as a message and a documented code, never as an abort.
-  try {
-    return CompareAndReport(ParseCompareOptions(argc, argv));
-  } catch (const HelpRequested&) {
-    return kNoRegression;
-  } catch (const Error& error) {
-    PrintError(error.what());
-  } catch (const std::bad_alloc&) {
-    PrintError("out of memory");
-  } catch (const std::exception& error) {
-    // A bug or an unforeseen input; a message and the documented code rather than a core.
-    PrintError(std::string("internal: ") + error.what());
-  } catch (...) {
-    PrintError("internal: an exception of unknown type");
-  }
-  return kBadUsageOrInput;
+  return ExitCodeOf([&] { return CompareAndReport(ParseCompareOptions(argc, argv)); }, PrintError, kNoRegression,
+                    kBadUsageOrInput);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 
 #include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
@@ -62,6 +63,32 @@ void WriteTextFile(const std::string& path, std::string_view text, int extra_fla
   UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | extra_flags, 0666));
   if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
   WriteAll(fd.get(), text, path);
+}
+
+void ReplaceFile(const std::string& path, std::string_view text) {
+  // Beside the target, so that the rename stays within one file system; O_EXCL, so that
+  // two writers never share a new file.
+  std::string fresh;
+  UniqueFd fd;
+  for (int attempt = 0; !fd; ++attempt) {
+    fresh = path + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fd.reset(::open(fresh.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+    if (!fd && (errno != EEXIST || attempt == 100)) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + path + "'", errno));
+    }
+  }
+  try {
+    WriteAll(fd.get(), text, path);
+    if (::close(fd.release()) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
+    }
+    if (::rename(fresh.c_str(), path.c_str()) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + path + "'", errno));
+    }
+  } catch (...) {
+    ::unlink(fresh.c_str());
+    throw;
+  }
 }
 
 }  // namespace timeit

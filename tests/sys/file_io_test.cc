@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "temp_dir.h"
 #include "timeit/sys/unique_fd.h"
 
@@ -48,6 +50,38 @@ TEST(FileIoTest, ErrorsNameTheFile) {
   } catch (const Error& error) {
     EXPECT_EQ(error.kind(), ErrorKind::kInput);
     EXPECT_STREQ(error.what(), "cannot read '/dev/null': Bad file descriptor");
+  }
+}
+
+TEST(FileIoTest, ReplaceFileReplacesWholeAndLeavesNothingBeside) {
+  TempDir dir;
+  std::string path = dir.File("report");
+  ReplaceFile(path, "first, and longer\n");
+  ReplaceFile(path, "second\n");
+  EXPECT_EQ(testing::ReadFile(path), "second\n");
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 1u);
+}
+
+TEST(FileIoTest, ReplaceFileFailureLeavesTheTargetAndNoNewFile) {
+  TempDir dir;
+  // rename(2) refuses to put a file in a directory's place (EISDIR): the new file is
+  // written, and the rename fails.
+  std::string directory = dir.File("taken");
+  std::filesystem::create_directory(directory);
+  WriteTextFile(directory + "/inside", "x", O_TRUNC);
+  EXPECT_THROW(ReplaceFile(directory, "new\n"), Error);
+  EXPECT_EQ(testing::ReadFile(directory + "/inside"), "x");
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 1u);
+  try {
+    ReplaceFile("/nonexistent/dir/out", "x");
+    FAIL() << "no error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kSystem);
+    EXPECT_NE(std::string(error.what()).find("'/nonexistent/dir/out'"), std::string::npos) << error.what();
   }
 }
 

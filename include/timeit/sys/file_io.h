@@ -20,4 +20,9 @@ void WriteAll(int fd, std::string_view text, const std::string& path);
 /// O_APPEND), writes `text` and closes it; failures throw a system Error.
 void WriteTextFile(const std::string& path, std::string_view text, int extra_flags);
 
+/// Replaces the file at `path` with `text` all at once: written to a new file beside it,
+/// which is then renamed over `path`. A failure leaves `path` as it was (no partial file)
+/// and removes the new file; it throws a system Error naming the file.
+void ReplaceFile(const std::string& path, std::string_view text);
+
 }  // namespace timeit

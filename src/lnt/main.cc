@@ -1,0 +1,60 @@
+// timeit-lnt: writes the runs of results files as one LNT report, for `lnt submit`.
+#include <iostream>
+#include <string_view>
+
+#include "command_line.h"
+#include "options.h"
+#include "timeit/base/error.h"
+#include "timeit/reading/results_reader.h"
+#include "timeit/report/compare_format.h"
+#include "timeit/report/lnt_report.h"
+#include "timeit/sys/file_io.h"
+
+namespace timeit {
+namespace {
+
+/// timeit-lnt's exit codes, decided here and nowhere else.
+constexpr int kWritten = 0;
+constexpr int kBadUsageOrInput = 2;
+
+void PrintError(std::string_view message) {
+  // Messages quote benchmark and file names, which must not reach the terminal raw.
+  std::cerr << "timeit-lnt: error: " << EscapeControlCharacters(message) << "\n";
+}
+
+void PrintNote(std::string_view kind, std::string_view message) {
+  std::cerr << "timeit-lnt: " << kind << ": " << EscapeControlCharacters(message) << "\n";
+}
+
+/// Reads, renders and writes; returns the exit code.
+int WriteReport(const LntOptions& options) {
+  SampleSet samples;  // every metric: the schema decides which are reported
+  std::vector<std::string> warnings;
+  for (const std::string& input : options.inputs) ReadResultsFile(input, samples, warnings);
+  for (const std::string& warning : warnings) PrintNote("warning", warning);
+  LntReport report = FormatLntReport(samples, options.report);
+  for (const std::string& warning : report.warnings) PrintNote("warning", warning);
+  // Which metric became execution_time is a choice the report itself does not record.
+  PrintNote("note", report.exec_metric.empty() ? "no execution_time: no run has the exec metric"
+                                               : "execution_time is '" + report.exec_metric + "'");
+  if (options.output) {
+    ReplaceFile(*options.output, report.text);
+    return kWritten;
+  }
+  std::cout << report.text << std::flush;
+  if (!std::cout) {
+    // A full disk or a closed pipe must not look like a report written.
+    PrintError("writing the report to standard output failed");
+    return kBadUsageOrInput;
+  }
+  return kWritten;
+}
+
+int Main(int argc, char** argv) {
+  return ExitCodeOf([&] { return WriteReport(ParseLntOptions(argc, argv)); }, PrintError, kWritten, kBadUsageOrInput);
+}
+
+}  // namespace
+}  // namespace timeit
+
+int main(int argc, char** argv) { return timeit::Main(argc, argv); }

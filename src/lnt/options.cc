@@ -1,0 +1,55 @@
+#include "options.h"
+
+#include <CLI/CLI.hpp>
+
+#include "command_line.h"
+#include "timeit/base/error.h"
+#include "timeit/results/host_info.h"
+
+namespace timeit {
+namespace {
+
+// "KEY=VALUE" as a pair; the value may hold '=' itself.
+std::pair<std::string, std::string> KeyValue(const std::string& text) {
+  size_t equals = text.find('=');
+  if (equals == std::string::npos) {
+    throw Error(ErrorKind::kUsage, "--run-info '" + text + "': expected KEY=VALUE");
+  }
+  return {text.substr(0, equals), text.substr(equals + 1)};
+}
+
+}  // namespace
+
+LntOptions ParseLntOptions(int argc, char** argv) {
+  LntOptions options;
+  CLI::App app{"Write timeit results as an LNT report (format 2), for `lnt submit`.", "timeit-lnt"};
+  app.footer(
+      "Examples:\n"
+      "  timeit-lnt --order 1234 results.json -o report.json\n"
+      "  timeit-lnt --order 1234 --schema timeit --machine bot1 a.json b.json > report.json\n"
+      "Exit status: 0 when the report was written; 2 for bad usage or input.");
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+
+  app.add_option("inputs", options.inputs, "Results files (their runs are pooled into one LNT run)")->required();
+  app.add_option("--order", options.report.order,
+                 "The run's order, llvm_project_revision: a revision or version LNT sorts runs by")
+      ->required();
+  app.add_option("--machine", options.report.machine_name,
+                 "Machine name (default: the hostname the results files record)");
+  AddChoice(app, "--schema", options.report.schema, kLntSchemaSpellings,
+            "LNT test suite: nts (every server has it; no counters) or timeit (share/lnt/timeit.yaml, with counters)");
+  app.add_option("--exec-metric", options.report.exec_metric,
+                 "Metric reported as execution_time (default: exec_time, else task-clock, else user)");
+  std::vector<std::string> run_info;
+  app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  app.add_option("-o,--output", options.output,
+                 "Write the report to FILE (replaced only once the report is complete) instead of standard output");
+  AddVersionFlag(app, TimeitVersion());
+  ParseCommandLine(app, argc, argv);
+  for (const std::string& text : run_info) options.report.run_info.push_back(KeyValue(text));
+  return options;
+}
+
+}  // namespace timeit

@@ -1,0 +1,264 @@
+#include "timeit/report/lnt_report.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "timeit/base/error.h"
+
+namespace timeit {
+namespace {
+
+using Json = nlohmann::json;  // a std::map per object: keys come out sorted, as sort_keys=True
+
+/// One LNT metric and the input metrics it is taken from, the first one present winning
+/// (lit and timeit name the same quantity differently); an empty source is none.
+struct MetricMapping {
+  std::string_view lnt_name;
+  std::string_view sources[2];
+};
+
+/// The metrics both suites declare (LNT's schemas/nts.yaml), besides execution_time, whose
+/// source is chosen per report. lit's names are those litsupport writes; LNT's own
+/// `lnt runtest test-suite` maps them the same way (size..text is the ELF name, size.__text
+/// the Mach-O one).
+constexpr MetricMapping kNtsMetrics[] = {
+    {"compile_time", {"compile_time"}},
+    {"mem_bytes", {"mem_bytes", "maxrss"}},
+    {"score", {"score"}},
+    {"code_size", {"size..text", "size.__text"}},
+};
+
+/// What only timeit's suite declares (share/lnt/timeit.yaml): the timeit.c times and perf
+/// stat's default events. LNT's metric names become column names in its database, so they
+/// are written with underscores, as every metric of LNT's own suites is.
+constexpr MetricMapping kTimeitMetrics[] = {
+    {"wall_time", {"real"}},
+    {"user_time", {"user"}},
+    {"sys_time", {"sys"}},
+    {"task_clock", {"task-clock"}},
+    {"cycles", {"cycles"}},
+    {"instructions", {"instructions"}},
+    {"branches", {"branches"}},
+    {"branch_misses", {"branch-misses"}},
+    {"cache_references", {"cache-references"}},
+    {"cache_misses", {"cache-misses"}},
+    {"context_switches", {"context-switches"}},
+    {"cpu_migrations", {"cpu-migrations"}},
+    {"page_faults", {"page-faults"}},
+};
+
+/// Host fields that describe the tool rather than the machine. They go to the run: LNT's
+/// default `--select-machine match` refuses a report whose machine fields changed, and
+/// upgrading timeit does not make a different machine.
+constexpr std::string_view kToolHostFields[] = {"timeit_version", "libpfm_version"};
+
+/// Run fields the report writes itself.
+constexpr std::string_view kOrderField = "llvm_project_revision";
+constexpr std::string_view kReservedRunFields[] = {kOrderField, "start_time", "end_time"};
+
+template <typename Range>
+bool Contains(const Range& range, std::string_view word) {
+  return std::find(std::begin(range), std::end(range), word) != std::end(range);
+}
+
+std::string Joined(const std::set<std::string, std::less<>>& words) {
+  std::string joined;
+  for (const std::string& word : words) joined += (joined.empty() ? "" : ", ") + word;
+  return joined;
+}
+
+// One value as a number, several as a list: LNT reads a list as one sample per value.
+Json Samples(const std::vector<double>& values) {
+  if (values.size() == 1) return values.front();
+  return Json(values);
+}
+
+void AddMapped(const BenchmarkSamples& benchmark, const MetricMapping& mapping, Json& test) {
+  for (std::string_view source : mapping.sources) {
+    if (source.empty()) continue;
+    auto found = benchmark.metrics.find(source);
+    if (found != benchmark.metrics.end() && !found->second.empty()) {
+      test[std::string(mapping.lnt_name)] = Samples(found->second);
+      return;
+    }
+  }
+}
+
+// The test of `benchmark`, or null when it has nothing to report.
+Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, LntSchema schema) {
+  if (benchmark.hashes.size() > 1) {
+    throw Error(ErrorKind::kInput, "benchmark '" + benchmark.name + "': its runs are of " +
+                                       std::to_string(benchmark.hashes.size()) + " different programs (hashes " +
+                                       Joined(benchmark.hashes) +
+                                       "); an LNT test has one hash, so report them separately");
+  }
+  Json test = Json::object();
+  bool all_failed = benchmark.runs > 0 && benchmark.failed_runs == benchmark.runs;
+  auto exec = benchmark.metrics.find(exec_metric);
+  // A run that failed says nothing of the program's speed, whatever a reader kept of it.
+  if (!all_failed && exec != benchmark.metrics.end() && !exec->second.empty()) {
+    test["execution_time"] = Samples(exec->second);
+  }
+  for (const MetricMapping& mapping : kNtsMetrics) AddMapped(benchmark, mapping, test);
+  if (schema == LntSchema::kTimeit) {
+    for (const MetricMapping& mapping : kTimeitMetrics) AddMapped(benchmark, mapping, test);
+  }
+  if (benchmark.failed_runs > 0) test["execution_status"] = kLntStatusFail;
+  if (test.empty()) return nullptr;
+  if (!benchmark.hashes.empty()) test["hash"] = *benchmark.hashes.begin();
+  test["name"] = benchmark.name;
+  return test;
+}
+
+std::string MachineName(const SampleSet& samples, const LntReportOptions& options) {
+  if (!options.machine_name.empty()) return options.machine_name;
+  const auto& hosts = samples.provenance().hosts;
+  if (!hosts.empty()) {
+    auto hostname = hosts.front().find("hostname");
+    if (hostname != hosts.front().end() && !hostname->second.empty()) return hostname->second;
+  }
+  throw Error(ErrorKind::kUsage, "no machine name: none was given, and the input names no host");
+}
+
+// The machine and the run's tool fields, from the first host block.
+void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vector<std::string>& warnings) {
+  const auto& hosts = samples.provenance().hosts;
+  if (hosts.empty()) return;
+  for (const auto& [key, value] : hosts.front()) {
+    if (Contains(kToolHostFields, key)) {
+      run[key] = value;
+    } else if (key == "machine") {
+      machine["hardware"] = value;
+    } else if (key == "kernel") {
+      machine["os"] = value;
+    } else {
+      machine[key] = value;
+    }
+  }
+  if (hosts.size() > 1) {
+    auto hostname = hosts.front().find("hostname");
+    warnings.push_back("the runs name " + std::to_string(hosts.size()) +
+                       " different host descriptions; the machine fields are those of the first (" +
+                       (hostname == hosts.front().end() ? "no hostname" : "hostname " + hostname->second) + ")");
+  }
+}
+
+Json Run(const SampleSet& samples, const LntReportOptions& options) {
+  if (options.order.empty()) {
+    throw Error(ErrorKind::kUsage, "the order (llvm_project_revision) is empty; LNT sorts runs by it");
+  }
+  Json run = Json::object();
+  run[std::string(kOrderField)] = options.order;
+  const SampleProvenance& provenance = samples.provenance();
+  if (!provenance.first_start.empty()) run["start_time"] = LntTime(provenance.first_start);
+  // Files record when runs start, not when they end: the last start is the closest to an end.
+  if (!provenance.last_start.empty()) run["end_time"] = LntTime(provenance.last_start);
+  return run;
+}
+
+void AddRunInfo(const LntReportOptions& options, Json& run) {
+  std::set<std::string, std::less<>> given;
+  for (const auto& [key, value] : options.run_info) {
+    if (key.empty()) throw Error(ErrorKind::kUsage, "run info '=" + value + "': the key is empty");
+    if (Contains(kReservedRunFields, key)) {
+      throw Error(ErrorKind::kUsage, "run info '" + key + "' is written by the report itself" +
+                                         (key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
+    }
+    if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + key + "' given twice");
+    run[key] = value;
+  }
+}
+
+std::string ExecMetric(const SampleSet& samples, const LntReportOptions& options) {
+  if (options.exec_metric.empty()) return DefaultExecMetric(samples);
+  if (samples.metric_names().count(options.exec_metric) == 0) {
+    throw Error(ErrorKind::kUsage, "exec metric '" + options.exec_metric +
+                                       "' is in none of the runs (they have: " + Joined(samples.metric_names()) + ")");
+  }
+  return options.exec_metric;
+}
+
+bool IsDigits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(uint8_t(c)); });
+}
+
+// Whether `text` is digits making a number in [low, high].
+bool InRange(std::string_view text, int low, int high) {
+  if (!IsDigits(text)) return false;
+  int number = std::stoi(std::string(text));
+  return number >= low && number <= high;
+}
+
+}  // namespace
+
+std::string DefaultExecMetric(const SampleSet& samples) {
+  for (const char* candidate : {"exec_time", "task-clock", "user"}) {
+    if (samples.metric_names().count(candidate) > 0) return candidate;
+  }
+  return {};
+}
+
+std::string LntTime(std::string_view time) {
+  // YYYY-MM-DD?HH:MM:SS: 19 characters, then an optional fraction and a UTC designator.
+  bool valid = time.size() >= 19 && InRange(time.substr(0, 4), 0, 9999) && time[4] == '-' &&
+               InRange(time.substr(5, 2), 1, 12) && time[7] == '-' && InRange(time.substr(8, 2), 1, 31) &&
+               (time[10] == 'T' || time[10] == ' ') && InRange(time.substr(11, 2), 0, 23) && time[13] == ':' &&
+               InRange(time.substr(14, 2), 0, 59) && time[16] == ':' && InRange(time.substr(17, 2), 0, 60);
+  if (valid) {
+    std::string_view rest = time.substr(19);
+    if (!rest.empty() && rest.front() == '.') {
+      size_t digits = rest.find_first_not_of("0123456789", 1);
+      if (digits == 1) valid = false;
+      rest = rest.substr(std::min(digits, rest.size()));
+    }
+    valid = valid && (rest.empty() || rest == "Z" || rest == "+00:00");
+  }
+  if (!valid) {
+    throw Error(ErrorKind::kInput,
+                "run start '" + std::string(time) + "' is not a UTC time as YYYY-MM-DDTHH:MM:SS[.fraction][Z]");
+  }
+  return std::string(time.substr(0, 10)) + " " + std::string(time.substr(11, 8));
+}
+
+LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options) {
+  LntReport report;
+  Json run = Run(samples, options);
+  Json machine = Json::object();
+  DescribeHost(samples, machine, run, report.warnings);
+  machine["name"] = MachineName(samples, options);
+  AddRunInfo(options, run);
+  report.exec_metric = ExecMetric(samples, options);
+
+  std::vector<const BenchmarkSamples*> benchmarks;
+  for (const BenchmarkSamples& benchmark : samples.benchmarks()) benchmarks.push_back(&benchmark);
+  std::sort(benchmarks.begin(), benchmarks.end(),
+            [](const BenchmarkSamples* a, const BenchmarkSamples* b) { return a->name < b->name; });
+  Json tests = Json::array();
+  for (const BenchmarkSamples* benchmark : benchmarks) {
+    Json test = Test(*benchmark, report.exec_metric, options.schema);
+    if (!test.is_null()) tests.push_back(std::move(test));
+  }
+  if (tests.empty()) {
+    if (samples.benchmarks().empty()) throw Error(ErrorKind::kInput, "nothing to report: the input has no runs");
+    throw Error(ErrorKind::kInput, "nothing to report: no benchmark has a metric the " +
+                                       std::string(SpellingOf(kLntSchemaSpellings, options.schema)) +
+                                       " schema records (the runs have: " + Joined(samples.metric_names()) + ")");
+  }
+  if (!report.exec_metric.empty() &&
+      std::none_of(tests.begin(), tests.end(), [](const Json& test) { return test.contains("execution_time"); })) {
+    report.exec_metric.clear();  // every benchmark that had it failed
+  }
+
+  Json document = {{"format_version", "2"}, {"machine", machine}, {"run", run}, {"tests", tests}};
+  // Python's json.dumps(indent=4), which escapes every non-ASCII character, as LNT writes.
+  report.text = document.dump(4, ' ', true, Json::error_handler_t::replace) + "\n";
+  return report;
+}
+
+}  // namespace timeit

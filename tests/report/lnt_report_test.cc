@@ -1,0 +1,313 @@
+#include "timeit/report/lnt_report.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "timeit/base/error.h"
+
+namespace timeit {
+namespace {
+
+using Json = nlohmann::json;
+
+BenchmarkSamples& Add(SampleSet& samples, const std::string& name, const std::string& metric,
+                      std::vector<double> values) {
+  BenchmarkSamples& benchmark = samples.Get(name);
+  samples.Keeps(metric);  // notes the name, as a reader does
+  benchmark.runs = std::max(benchmark.runs, values.size());
+  benchmark.metrics[metric] = std::move(values);
+  return benchmark;
+}
+
+LntReportOptions Options(LntSchema schema = LntSchema::kNts) {
+  LntReportOptions options;
+  options.order = "1234";
+  options.machine_name = "bot";
+  options.schema = schema;
+  return options;
+}
+
+Json Tests(const SampleSet& samples, const LntReportOptions& options) {
+  return Json::parse(FormatLntReport(samples, options).text)["tests"];
+}
+
+ErrorKind KindOf(const SampleSet& samples, const LntReportOptions& options) {
+  try {
+    FormatLntReport(samples, options);
+  } catch (const Error& error) {
+    return error.kind();
+  }
+  ADD_FAILURE() << "no error";
+  return ErrorKind::kSystem;
+}
+
+TEST(LntReportTest, SchemaSpellings) {
+  EXPECT_EQ(SpellingOf(kLntSchemaSpellings, LntSchema::kNts), "nts");
+  EXPECT_EQ(SpellingOf(kLntSchemaSpellings, LntSchema::kTimeit), "timeit");
+}
+
+// The expected text is docs' "minimal valid v2 report" (reference-timeit-lnt.md §6), which
+// is what LNT's Report.render() produces for these inputs, with its trailing newline added.
+TEST(LntReportTest, TextIsLaidOutAsLntRendersIt) {
+  SampleSet samples;
+  Add(samples, "bench2", "exec_time", {0.2135});
+  Add(samples, "bench2", "compile_time", {13.12});
+  Add(samples, "SingleSource/Benchmarks/Misc/pi", "exec_time", {0.1056, 0.1055})
+      .hashes.insert("49333a87d501b0aea2191830b66b5eec");
+  samples.provenance().NoteHost({{"hostname", "ignored"}, {"machine", "x86_64"}, {"kernel", "Linux"}});
+  samples.provenance().NoteStart("2024-01-02T03:04:05Z");
+  samples.provenance().NoteStart("2024-01-02T03:05:06Z");
+  LntReportOptions options = Options();
+  options.machine_name = "my-machine";
+  std::string expected = R"({
+    "format_version": "2",
+    "machine": {
+        "hardware": "x86_64",
+        "hostname": "ignored",
+        "name": "my-machine",
+        "os": "Linux"
+    },
+    "run": {
+        "end_time": "2024-01-02 03:05:06",
+        "llvm_project_revision": "1234",
+        "start_time": "2024-01-02 03:04:05"
+    },
+    "tests": [
+        {
+            "execution_time": [
+                0.1056,
+                0.1055
+            ],
+            "hash": "49333a87d501b0aea2191830b66b5eec",
+            "name": "SingleSource/Benchmarks/Misc/pi"
+        },
+        {
+            "compile_time": 13.12,
+            "execution_time": 0.2135,
+            "name": "bench2"
+        }
+    ]
+}
+)";
+  LntReport report = FormatLntReport(samples, options);
+  EXPECT_EQ(report.text, expected);
+  EXPECT_EQ(report.exec_metric, "exec_time");
+  EXPECT_TRUE(report.warnings.empty());
+}
+
+TEST(LntReportTest, ExecMetricDefaultsToExecTimeThenTaskClockThenUser) {
+  SampleSet samples;
+  EXPECT_EQ(DefaultExecMetric(samples), "");
+  Add(samples, "a", "user", {1});
+  EXPECT_EQ(DefaultExecMetric(samples), "user");
+  Add(samples, "a", "task-clock", {2});
+  EXPECT_EQ(DefaultExecMetric(samples), "task-clock");
+  Add(samples, "a", "exec_time", {3});
+  EXPECT_EQ(DefaultExecMetric(samples), "exec_time");
+  EXPECT_EQ(Tests(samples, Options())[0]["execution_time"], 3.0);
+}
+
+TEST(LntReportTest, ExecMetricCanBeChosenAndMustExist) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  Add(samples, "a", "real", {4});
+  LntReportOptions options = Options();
+  options.exec_metric = "real";
+  EXPECT_EQ(Tests(samples, options)[0]["execution_time"], 4.0);
+  options.exec_metric = "cycles";
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+}
+
+TEST(LntReportTest, NtsMapsTimeitAndLitNamesAndLeavesCountersOut) {
+  SampleSet samples;
+  Add(samples, "timeit", "task-clock", {0.5});
+  Add(samples, "timeit", "maxrss", {4096});
+  Add(samples, "timeit", "cycles", {1000});
+  Add(samples, "lit", "exec_time", {0.25});
+  Add(samples, "lit", "mem_bytes", {8192});
+  Add(samples, "lit", "size..text", {100});
+  Add(samples, "lit", "score", {7});
+  LntReportOptions options = Options();
+  options.exec_metric = "task-clock";
+  Json tests = Tests(samples, options);
+  ASSERT_EQ(tests.size(), 2u);
+  // Sorted by name: "lit" before "timeit". lit's exec_time is not task-clock: not reported.
+  EXPECT_EQ(tests[0], (Json{{"name", "lit"}, {"mem_bytes", 8192.0}, {"code_size", 100.0}, {"score", 7.0}}));
+  EXPECT_EQ(tests[1], (Json{{"name", "timeit"}, {"execution_time", 0.5}, {"mem_bytes", 4096.0}}));
+}
+
+TEST(LntReportTest, TimeitSchemaAddsTimesAndCounters) {
+  SampleSet samples;
+  const char* names[] = {"real",
+                         "user",
+                         "sys",
+                         "task-clock",
+                         "cycles",
+                         "instructions",
+                         "branches",
+                         "branch-misses",
+                         "cache-references",
+                         "cache-misses",
+                         "context-switches",
+                         "cpu-migrations",
+                         "page-faults",
+                         "maxrss",
+                         "compile_time",
+                         "my-own-event"};
+  double value = 1;
+  for (const char* name : names) Add(samples, "b", name, {value++});
+  Json test = Tests(samples, Options(LntSchema::kTimeit))[0];
+  // Each name with the value given to its source above, in that order.
+  Json expected = {{"name", "b"},
+                   {"wall_time", 1.0},
+                   {"user_time", 2.0},
+                   {"sys_time", 3.0},
+                   {"task_clock", 4.0},
+                   {"execution_time", 4.0},
+                   {"cycles", 5.0},
+                   {"instructions", 6.0},
+                   {"branches", 7.0},
+                   {"branch_misses", 8.0},
+                   {"cache_references", 9.0},
+                   {"cache_misses", 10.0},
+                   {"context_switches", 11.0},
+                   {"cpu_migrations", 12.0},
+                   {"page_faults", 13.0},
+                   {"mem_bytes", 14.0},
+                   {"compile_time", 15.0}};
+  EXPECT_EQ(test, expected);
+}
+
+TEST(LntReportTest, OneSampleIsAScalarAndSeveralAList) {
+  SampleSet samples;
+  Add(samples, "one", "user", {1.5});
+  Add(samples, "three", "user", {1, 2, 3});
+  Json tests = Tests(samples, Options());
+  EXPECT_TRUE(tests[0]["execution_time"].is_number());
+  EXPECT_EQ(tests[1]["execution_time"], (Json{1.0, 2.0, 3.0}));
+}
+
+TEST(LntReportTest, FailedRunsMakeAFailStatus) {
+  SampleSet samples;
+  Add(samples, "fine", "user", {1, 2});
+  BenchmarkSamples& flaky = Add(samples, "flaky", "user", {1, 2});
+  flaky.runs = 3;
+  flaky.failed_runs = 1;
+  BenchmarkSamples& broken = Add(samples, "broken", "user", {9});  // a reader kept a failed run's value
+  broken.failed_runs = 1;
+  Add(samples, "broken", "compile_time", {2});
+  BenchmarkSamples& dead = samples.Get("dead");
+  dead.runs = dead.failed_runs = 2;
+  Json tests = Tests(samples, Options());
+  ASSERT_EQ(tests.size(), 4u);
+  // broken: every run failed, so no execution_time; its compile time stands.
+  EXPECT_EQ(tests[0], (Json{{"name", "broken"}, {"compile_time", 2.0}, {"execution_status", kLntStatusFail}}));
+  EXPECT_EQ(tests[1], (Json{{"name", "dead"}, {"execution_status", 1}}));
+  EXPECT_FALSE(tests[2].contains("execution_status"));
+  EXPECT_EQ(tests[3], (Json{{"name", "flaky"}, {"execution_time", {1.0, 2.0}}, {"execution_status", 1}}));
+}
+
+TEST(LntReportTest, OneHashIsWrittenAndTwoAreRefused) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1}).hashes.insert("abc");
+  EXPECT_EQ(Tests(samples, Options())[0]["hash"], "abc");
+  samples.Get("a").hashes.insert("def");
+  try {
+    FormatLntReport(samples, Options());
+    FAIL() << "no error";
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kInput);
+    EXPECT_NE(std::string(error.what()).find("'a'"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("abc, def"), std::string::npos) << error.what();
+  }
+}
+
+TEST(LntReportTest, MachineComesFromTheFirstHost) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  samples.provenance().NoteHost({{"hostname", "box"},
+                                 {"machine", "aarch64"},
+                                 {"kernel", "Linux 6.1.0"},
+                                 {"cpu_count", "8"},
+                                 {"timeit_version", "0.1.0"}});
+  LntReportOptions options = Options();
+  options.machine_name.clear();
+  Json report = Json::parse(FormatLntReport(samples, options).text);
+  EXPECT_EQ(
+      report["machine"],
+      (Json{{"name", "box"}, {"hostname", "box"}, {"hardware", "aarch64"}, {"os", "Linux 6.1.0"}, {"cpu_count", "8"}}));
+  EXPECT_EQ(report["run"]["timeit_version"], "0.1.0");  // the tool, not the machine
+
+  samples.provenance().NoteHost({{"hostname", "other"}});
+  LntReport two_hosts = FormatLntReport(samples, options);
+  ASSERT_EQ(two_hosts.warnings.size(), 1u);
+  EXPECT_NE(two_hosts.warnings[0].find("hostname box"), std::string::npos) << two_hosts.warnings[0];
+}
+
+TEST(LntReportTest, NoMachineNameIsAUsageError) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  LntReportOptions options = Options();
+  options.machine_name.clear();
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+}
+
+TEST(LntReportTest, RunInfoIsAddedButMayNotOverrideTheReportsOwnFields) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  LntReportOptions options = Options();
+  options.run_info = {{"cc", "clang 18"}, {"flags", "-O2=x"}};
+  Json run = Json::parse(FormatLntReport(samples, options).text)["run"];
+  EXPECT_EQ(run, (Json{{"llvm_project_revision", "1234"}, {"cc", "clang 18"}, {"flags", "-O2=x"}}));
+  for (const char* reserved : {"llvm_project_revision", "start_time", "end_time"}) {
+    options.run_info = {{reserved, "x"}};
+    EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage) << reserved;
+  }
+  options.run_info = {{"cc", "a"}, {"cc", "b"}};
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+  options.run_info = {{"", "a"}};
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+}
+
+TEST(LntReportTest, OrderMustNotBeEmpty) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  LntReportOptions options = Options();
+  options.order = "0";  // LNT takes any string; only a missing order is refused
+  EXPECT_NO_THROW(FormatLntReport(samples, options));
+  options.order.clear();
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+}
+
+TEST(LntReportTest, NothingToReportIsAnInputError) {
+  SampleSet empty;
+  EXPECT_EQ(KindOf(empty, Options()), ErrorKind::kInput);
+  SampleSet counters_only;
+  Add(counters_only, "a", "cycles", {1});
+  EXPECT_EQ(KindOf(counters_only, Options()), ErrorKind::kInput);
+  EXPECT_EQ(Tests(counters_only, Options(LntSchema::kTimeit))[0]["cycles"], 1.0);
+}
+
+TEST(LntReportTest, TimesBecomeLntsForm) {
+  EXPECT_EQ(LntTime("2026-12-01T08:07:10Z"), "2026-12-01 08:07:10");
+  EXPECT_EQ(LntTime("2026-12-01T08:07:10.123456Z"), "2026-12-01 08:07:10");
+  EXPECT_EQ(LntTime("2026-12-01 08:07:10"), "2026-12-01 08:07:10");
+  EXPECT_EQ(LntTime("2026-12-01T08:07:10+00:00"), "2026-12-01 08:07:10");
+  for (const char* bad : {"", "2026-12-01", "2026-12-01T08:07:10+02:00", "2026-13-01T08:07:10Z", "2026-12-01T24:00:00Z",
+                          "2026-12-01T08:07:10.Z", "2026/12/01 08:07:10", "later"}) {
+    EXPECT_THROW(LntTime(bad), Error) << bad;
+  }
+}
+
+TEST(LntReportTest, NonAsciiNamesAreEscapedAsPythonDoes) {
+  SampleSet samples;
+  Add(samples, "caf\xc3\xa9", "user", {1});
+  // json.dumps("café") == '"caf\\u00e9"'
+  EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "caf\u00e9")"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace timeit
