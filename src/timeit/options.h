@@ -46,8 +46,12 @@ struct TimeitOptions {
 };
 
 /// Parses timeit's command line the way tools/timeit.c does (options up to the first
-/// argument that is not one, the rest is the command) plus `--` and `--opt=value`.
-/// Throws HelpRequested (src/cli/command_line.h) after printing --help, or a usage Error naming the bad argument.
+/// argument that is not one, the rest is the command) plus `--` and `--opt=value`, after
+/// the options in TIMEIT_OPTIONS (split as a shell would; options only). An option on the
+/// command line replaces the same option from the environment, as a later option replaces
+/// an earlier one.
+/// Throws HelpRequested (src/cli/command_line.h) after printing --help, or a usage Error
+/// naming the bad argument (and TIMEIT_OPTIONS when it came from there).
 TimeitOptions ParseTimeitOptions(int argc, char** argv);
 
 }  // namespace timeit
