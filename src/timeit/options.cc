@@ -12,6 +12,8 @@
 #include "timeit/base/text_format.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
+#include "timeit/results/lit_test_name.h"
+#include "timeit/sys/path_under.h"
 #include "timeit/sys/shell_words.h"
 
 namespace timeit {
@@ -163,6 +165,10 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
 // --json, --name, -r, --warmup, --ignore-failure: the series and where its runs are kept.
 void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/2, JSON Lines)");
+  app.add_option("--json-per-test", options.json_per_test_root,
+                 "With --summary X.time under ROOT (the test-suite's build directory): add the run to X.timeit.json, "
+                 "named after the lit test (SingleSource/Benchmarks/Misc/pi) unless --name is given")
+      ->type_name("ROOT");
   app.add_option("--lock-timeout", options.lock_timeout_seconds,
                  "Seconds to wait for another timeit's lock on the --json file before giving up (exit 66)")
       ->transform(TimeoutSeconds())
@@ -198,6 +204,31 @@ void CheckCombinations(const TimeitOptions& options) {
   if (options.append_exit_status && !options.child.stdout_path) {
     throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
   }
+  if (options.json_per_test_root && !options.summary_path) {
+    throw Error(ErrorKind::kUsage, "--json-per-test needs --summary (its results file goes beside the summary)");
+  }
+  if (options.json_per_test_root && options.json_path) {
+    throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
+  }
+}
+
+// --json-per-test: the results file beside the summary, and the benchmark named after the
+// lit test whose summary it is. A summary elsewhere would give a name no lit run knows.
+void ResolvePerTestResults(TimeitOptions& options) {
+  if (!options.json_per_test_root) return;
+  const std::string& root = *options.json_per_test_root;
+  const std::string& summary = *options.summary_path;
+  std::optional<std::string> below;
+  try {
+    below = PathUnder(root, summary);
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kUsage, std::string("--json-per-test: ") + error.what());
+  }
+  if (!below) {
+    throw Error(ErrorKind::kUsage, "--json-per-test: the summary '" + summary + "' is not under '" + root + "'");
+  }
+  options.json_path = ResultsFileBesideSummary(summary);
+  if (!options.name) options.name = LitTestName(*below);
 }
 
 // Where a list of words comes from. TIMEIT_OPTIONS holds options only, and neither --help
@@ -284,6 +315,7 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   options.child.argv = TakeCommand(std::move(parsed.rest));
   options.events = EventsToCount(parsed.events);
   CheckCombinations(options);
+  ResolvePerTestResults(options);
   return options;
 }
 
