@@ -1,5 +1,6 @@
 # lit configuration for timeit's command-line tests.
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -49,6 +50,9 @@ if os.path.exists("/sys/bus/event_source/devices/cpu"):
     config.available_features.add("cpu-pmu")
 if os.getuid() == 0:
     config.available_features.add("root")
+# The compile-time tests run a real compiler where there is one, their twins a stand-in.
+if shutil.which("cc"):
+    config.available_features.add("cc")
 # From the build, not probed: tests of PMU-specific and raw names say `REQUIRES: libpfm`,
 # and their twins, `UNSUPPORTED: libpfm`, check that a build without it refuses them.
 if config.timeit_have_libpfm:
