@@ -55,6 +55,9 @@ if os.getuid() == 0:
 # The tests of scripts/use-in-llvm-test-suite that check what ninja would rebuild.
 if shutil.which("ninja"):
     config.available_features.add("ninja")
+# The compile-time tests run a real compiler where there is one, their twins a stand-in.
+if shutil.which("cc"):
+    config.available_features.add("cc")
 # From the build, not probed: tests of PMU-specific and raw names say `REQUIRES: libpfm`,
 # and their twins, `UNSUPPORTED: libpfm`, check that a build without it refuses them.
 if config.timeit_have_libpfm:

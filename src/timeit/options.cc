@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <limits>
@@ -11,9 +12,16 @@
 #include "timeit/base/text_format.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
+#include "timeit/results/lit_test_name.h"
+#include "timeit/sys/path_under.h"
+#include "timeit/sys/shell_words.h"
 
 namespace timeit {
 namespace {
+
+// Options every timeit of a session should get (a lit run of the test-suite, where the
+// command lines are litsupport's and cannot be changed), read before the command line's.
+constexpr const char* kOptionsVariable = "TIMEIT_OPTIONS";
 
 struct LimitOption {
   const char* flag;
@@ -157,6 +165,10 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
 // --json, --name, -r, --warmup, --ignore-failure: the series and where its runs are kept.
 void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/2, JSON Lines)");
+  app.add_option("--json-per-test", options.json_per_test_root,
+                 "With --summary X.time under ROOT (the test-suite's build directory): add the run to X.timeit.json, "
+                 "named after the lit test (SingleSource/Benchmarks/Misc/pi) unless --name is given")
+      ->type_name("ROOT");
   app.add_option("--lock-timeout", options.lock_timeout_seconds,
                  "Seconds to wait for another timeit's lock on the --json file before giving up (exit 66)")
       ->transform(TimeoutSeconds())
@@ -171,8 +183,7 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
 }
 
 // The command: what CLI11 left after the options, without a leading `--`.
-std::vector<std::string> TakeCommand(const CLI::App& app) {
-  std::vector<std::string> rest = app.remaining();
+std::vector<std::string> TakeCommand(std::vector<std::string> rest) {
   if (!rest.empty() && rest.front() == "--") {
     rest.erase(rest.begin());
   } else if (!rest.empty() && !rest.front().empty() && rest.front()[0] == '-') {
@@ -193,34 +204,118 @@ void CheckCombinations(const TimeitOptions& options) {
   if (options.append_exit_status && !options.child.stdout_path) {
     throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
   }
+  if (options.json_per_test_root && !options.summary_path) {
+    throw Error(ErrorKind::kUsage, "--json-per-test needs --summary (its results file goes beside the summary)");
+  }
+  if (options.json_per_test_root && options.json_path) {
+    throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
+  }
 }
 
-}  // namespace
+// --json-per-test: the results file beside the summary, and the benchmark named after the
+// lit test whose summary it is. A summary elsewhere would give a name no lit run knows.
+void ResolvePerTestResults(TimeitOptions& options) {
+  if (!options.json_per_test_root) return;
+  const std::string& root = *options.json_per_test_root;
+  const std::string& summary = *options.summary_path;
+  std::optional<std::string> below;
+  try {
+    below = PathUnder(root, summary);
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kUsage, std::string("--json-per-test: ") + error.what());
+  }
+  if (!below) {
+    throw Error(ErrorKind::kUsage, "--json-per-test: the summary '" + summary + "' is not under '" + root + "'");
+  }
+  options.json_path = ResultsFileBesideSummary(summary);
+  if (!options.name) options.name = LitTestName(*below);
+}
 
-TimeitOptions ParseTimeitOptions(int argc, char** argv) {
+// Where a list of words comes from. TIMEIT_OPTIONS holds options only, and neither --help
+// nor --version: set in a lit run, either would make every test pass without running it.
+enum class WordSource { kCommandLine, kEnvironment };
+
+// What parsing a list of words gives, before the command is taken from what is left.
+struct ParsedWords {
   TimeitOptions options;
+  std::optional<std::string> events;
+  /// The words CLI11 did not take as options: the command, perhaps after `--`.
+  std::vector<std::string> rest;
+};
+
+ParsedWords ParseWords(const std::vector<std::string>& words, WordSource source) {
+  ParsedWords parsed;
   CLI::App app{
       "Run a command and measure it with kernel performance counters.\n"
       "A drop-in for the LLVM test-suite's tools/timeit.",
       "timeit"};
-  app.footer("Options end at the first argument that is not one, or at --; the rest is the command.");
+  app.footer("Options end at the first argument that is not one, or at --; the rest is the command.\n" +
+             std::string(kOptionsVariable) +
+             ": options read before the command line's, split into words as a shell would; an option given on the "
+             "command line replaces the same option from there.");
   // Options end at the first argument that is not one; it and everything after it is
   // the command, passed on untouched (`timeit --summary s prog --summary x`).
   app.prefix_command();
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
-  std::optional<std::string> events;
-  AddChildOptions(app, options.child);
-  AddLimitOptions(app, options.child.limits);
-  AddReportOptions(app, options);
-  AddCounterOptions(app, options, events);
-  AddSeriesOptions(app, options);
-  AddVersionFlag(app, TimeitVersion());
-  ParseCommandLine(app, argc, argv);
+  AddChildOptions(app, parsed.options.child);
+  AddLimitOptions(app, parsed.options.child.limits);
+  AddReportOptions(app, parsed.options);
+  AddCounterOptions(app, parsed.options, parsed.events);
+  AddSeriesOptions(app, parsed.options);
+  if (source == WordSource::kCommandLine) {
+    AddVersionFlag(app, TimeitVersion());
+  } else {
+    app.set_help_flag();
+  }
+  std::vector<const char*> argv{"timeit"};
+  for (const std::string& word : words) argv.push_back(word.c_str());
+  ParseCommandLine(app, static_cast<int>(argv.size()), const_cast<char**>(argv.data()));
+  parsed.rest = app.remaining();
+  return parsed;
+}
 
-  options.child.argv = TakeCommand(app);
-  options.events = EventsToCount(events);
+// TIMEIT_OPTIONS split into words, each of them checked: nothing there can be the command.
+std::vector<std::string> EnvironmentOptionWords() {
+  const char* value = std::getenv(kOptionsVariable);
+  if (value == nullptr) return {};
+  try {
+    std::vector<std::string> words = SplitShellWords(value);
+    if (words.empty()) return words;
+    std::vector<std::string> rest = ParseWords(words, WordSource::kEnvironment).rest;
+    if (rest.empty()) return words;
+    const std::string& word = rest.front();
+    if (word == "-h" || word == "--help" || word == "--version") {
+      throw Error(ErrorKind::kUsage, word + " is read only from the command line");
+    }
+    if (word == "--" || word.empty() || word[0] != '-') {
+      throw Error(ErrorKind::kUsage,
+                  "'" + word + "' is not an option; the command (and --) go on the command line, not here");
+    }
+    throw Error(ErrorKind::kUsage, "invalid argument '" + word + "'");
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kUsage, std::string(kOptionsVariable) + ": " + error.what());
+  }
+}
+
+}  // namespace
+
+TimeitOptions ParseTimeitOptions(int argc, char** argv) {
+  std::vector<std::string> command_line(argv + std::min(argc, 1), argv + argc);
+  // The command line alone first: --help, --version and its own errors answer as they do
+  // without TIMEIT_OPTIONS, whatever the environment holds.
+  ParsedWords parsed = ParseWords(command_line, WordSource::kCommandLine);
+  std::vector<std::string> environment = EnvironmentOptionWords();
+  if (!environment.empty()) {
+    // Before the command line's own options, so that those, coming later, win.
+    environment.insert(environment.end(), command_line.begin(), command_line.end());
+    parsed = ParseWords(environment, WordSource::kCommandLine);
+  }
+  TimeitOptions options = std::move(parsed.options);
+  options.child.argv = TakeCommand(std::move(parsed.rest));
+  options.events = EventsToCount(parsed.events);
   CheckCombinations(options);
+  ResolvePerTestResults(options);
   return options;
 }
 

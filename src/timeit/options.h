@@ -33,11 +33,15 @@ struct TimeitOptions {
   bool no_perf = false;
   /// -v: say on stderr how counting went (events, fallbacks).
   bool verbose = false;
-  /// --json: results file the run is added to.
+  /// --json: results file the run is added to; with --json-per-test, the file beside the
+  /// summary.
   std::optional<std::string> json_path;
+  /// --json-per-test: the test-suite's build directory, which the summary must be under.
+  std::optional<std::string> json_per_test_root;
   /// --lock-timeout: how long to wait for another writer's lock on the results file.
   double lock_timeout_seconds = 60;
-  /// --name: benchmark name in the results file; default: the command line.
+  /// --name: benchmark name in the results file; default: the command line, or with
+  /// --json-per-test the lit test's name.
   std::optional<std::string> name;
   /// --aggregate: how the summary combines the runs.
   Aggregate aggregate = Aggregate::kMin;
@@ -46,8 +50,12 @@ struct TimeitOptions {
 };
 
 /// Parses timeit's command line the way tools/timeit.c does (options up to the first
-/// argument that is not one, the rest is the command) plus `--` and `--opt=value`.
-/// Throws HelpRequested (src/cli/command_line.h) after printing --help, or a usage Error naming the bad argument.
+/// argument that is not one, the rest is the command) plus `--` and `--opt=value`, after
+/// the options in TIMEIT_OPTIONS (split as a shell would; options only). An option on the
+/// command line replaces the same option from the environment, as a later option replaces
+/// an earlier one. --json-per-test is resolved into json_path and name.
+/// Throws HelpRequested (src/cli/command_line.h) after printing --help, or a usage Error
+/// naming the bad argument (and TIMEIT_OPTIONS when it came from there).
 TimeitOptions ParseTimeitOptions(int argc, char** argv);
 
 }  // namespace timeit
