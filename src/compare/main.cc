@@ -42,7 +42,7 @@ std::vector<std::string> MetricsKept(const CompareSettings& settings) {
 
 Side ReadSide(const std::vector<std::string>& files, const std::vector<std::string>& metrics) {
   Side side{SampleSet(metrics), {}};
-  for (const std::string& file : files) ReadResultsFile(file, side.samples, side.warnings);
+  for (const std::string& file : files) ReadResults(file, side.samples, side.warnings);
   return side;
 }
 

@@ -33,18 +33,22 @@ CLI::Validator Fraction(const char* what, bool percent) {
 
 // The files of each side (positional or --base/--new) and the metrics compared.
 void AddInputOptions(CLI::App& app, CompareOptions& options, std::vector<std::string>& positional) {
-  app.add_option("files", positional, "BASE.json NEW.json (or use --base/--new)");
-  app.add_option("--base", options.base_files, "Results files of the base side (pooled)")
+  app.add_option("files", positional, "BASE NEW: a results file or a directory of them each (or use --base/--new)");
+  app.add_option("--base", options.base_files, "Results files or directories of the base side (pooled)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->expected(1, -1);
-  app.add_option("--new", options.new_files, "Results files of the new side (pooled)")
+  app.add_option("--new", options.new_files, "Results files or directories of the new side (pooled)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->expected(1, -1);
   app.add_option("-m,--metric", options.settings.metrics,
-                 "Metric to compare (repeatable); default: task-clock where both sides have it, else user")
+                 "Metric to compare (repeatable); default: task-clock where both sides have it, else user "
+                 "(exec_time for lit's JSON, execution_time for LNT reports)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       // One value per -m, so `-m user base.json new.json` leaves the files alone.
       ->allow_extra_args(false);
+  app.add_flag("--filter-hash", options.settings.filter_hash,
+               "Leave out benchmarks whose binary has the same hash on both sides (lit's JSON and LNT reports "
+               "record it)");
 }
 
 // How a row's verdict is decided; --help shows the defaults of CompareSettings.
@@ -80,7 +84,7 @@ void AddOutputOptions(CLI::App& app, CompareOptions& options) {
 void TakeFiles(const std::vector<std::string>& positional, CompareOptions& options) {
   if (!positional.empty()) {
     if (positional.size() != 2 || !options.base_files.empty() || !options.new_files.empty()) {
-      throw Error(ErrorKind::kUsage, "give two files (BASE NEW), or --base FILE... --new FILE...");
+      throw Error(ErrorKind::kUsage, "give two files or directories (BASE NEW), or --base FILE... --new FILE...");
     }
     options.base_files = {positional[0]};
     options.new_files = {positional[1]};
@@ -98,6 +102,7 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
   app.footer(
       "Examples:\n"
       "  timeit-compare base.json new.json\n"
+      "  timeit-compare --filter-hash base-build/results.json new-build/results.json\n"
       "  timeit-compare --base a1.json a2.json --new b1.json b2.json -m task-clock -m maxrss\n"
       "Exit status: 0, or 1 with --fail-on-regression when a row regressed or a benchmark newly fails; 2 for\n"
       "bad usage or input.");

@@ -25,7 +25,7 @@ inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
 
 /// Everything timeit-compare's command line can say. Defaults are the member initialisers.
 struct CompareOptions {
-  /// Results files of each side; several files (or a name seen twice) pool their runs.
+  /// Results files or directories of each side; several (or a name seen twice) pool their runs.
   std::vector<std::string> base_files;
   std::vector<std::string> new_files;
   CompareSettings settings;

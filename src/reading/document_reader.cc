@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_set>
@@ -30,12 +31,15 @@ namespace schema = results_schema;
 ///   place             in (container: key)                     must be  meaning, or what it opens
 ///   kDocument         -: the whole document                   object   opens kTop
 ///   kSchemaValue      kTop: "schema"                          string   the schema
+///   kHostValue        kTop: "host"                            any      an object opens kHost
+///   kHostField        kHost: each key                         any      a scalar: a host field
 ///   kBenchmarksValue  kTop: "benchmarks"                      array    opens kBenchmarks
 ///   kBenchmarkItem    kBenchmarks: each element               object   opens kBenchmark, a benchmark
 ///   kNameValue        kBenchmark: "name"                      string   the benchmark's name
 ///   kRunsValue        kBenchmark: "runs"                      array    opens kRuns
 ///   kRunItem          kRuns: each element                     object   opens kRun, a run
 ///   kRunMetricsValue  kRun: "metrics"                         object   opens kRunMetrics
+///   kStartTimeValue   kRun: "start_time"                      any      a string: when it started
 ///   kMetricValue      kRunMetrics: each key                   number   a metric (finite, >= 0)
 ///   kExitCodeValue    kRun: "exit_code"                       number   not 0: the run failed
 ///   kFailureFlag      kRun: "failure", "signal", "timed_out"  any      a scalar but null or false:
@@ -51,14 +55,22 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   ResultsHandler(SampleSet& into, std::string_view text) : into_(into), text_(text) {}
 
   bool null() override { return Scalar(Type::kNull, 0, nullptr); }
-  bool boolean(bool value) override { return Scalar(Type::kBool, value ? 1 : 0, nullptr); }
+  bool boolean(bool value) override {
+    number_text_ = value ? "true" : "false";
+    return Scalar(Type::kBool, value ? 1 : 0, nullptr);
+  }
   bool number_integer(number_integer_t value) override {
+    number_text_ = std::to_string(value);
     return Scalar(Type::kNumber, static_cast<double>(value), nullptr);
   }
   bool number_unsigned(number_unsigned_t value) override {
+    number_text_ = std::to_string(value);
     return Scalar(Type::kNumber, static_cast<double>(value), nullptr);
   }
-  bool number_float(number_float_t value, const string_t&) override { return Scalar(Type::kNumber, value, nullptr); }
+  bool number_float(number_float_t value, const string_t& text) override {
+    number_text_ = text;
+    return Scalar(Type::kNumber, value, nullptr);
+  }
   bool string(string_t& value) override { return Scalar(Type::kString, 0, &value); }
   bool binary(binary_t&) override { return Fail(Path() + ": unexpected binary value"); }
 
@@ -119,17 +131,21 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   enum class Place {
     kDocument,
     kSchemaValue,
+    kHostValue,
+    kHostField,
     kBenchmarksValue,
     kBenchmarkItem,
     kNameValue,
     kRunsValue,
     kRunItem,
     kRunMetricsValue,
+    kStartTimeValue,
     kMetricValue,
     kExitCodeValue,
     kFailureFlag,
     kIgnored,
     kTop,
+    kHost,
     kBenchmarks,
     kBenchmark,
     kRuns,
@@ -147,6 +163,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   struct PendingRun {
     std::vector<std::pair<std::string, double>> metrics;
     bool failed = false;
+    std::string start_time;
   };
 
   // The place of a value that starts now (the table's second column).
@@ -157,8 +174,11 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     switch (parent.place) {
       case Place::kTop:
         if (key == schema::kSchema) return Place::kSchemaValue;
+        if (key == schema::kHost) return Place::kHostValue;
         if (key == schema::kV1Benchmarks) return Place::kBenchmarksValue;
         return Place::kIgnored;
+      case Place::kHost:
+        return Place::kHostField;
       case Place::kBenchmarks:
         return Place::kBenchmarkItem;
       case Place::kBenchmark:
@@ -170,6 +190,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
       case Place::kRun:
         if (key == schema::kMetrics) return Place::kRunMetricsValue;
         if (key == schema::kV1ExitCode) return Place::kExitCodeValue;
+        if (key == schema::kStartTime) return Place::kStartTimeValue;
         for (std::string_view flag : schema::kV1FailureFlags) {
           if (key == flag) return Place::kFailureFlag;
         }
@@ -208,6 +229,8 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     switch (place) {
       case Place::kDocument:
         return Place::kTop;
+      case Place::kHostValue:
+        return Place::kHost;
       case Place::kBenchmarksValue:
         return Place::kBenchmarks;
       case Place::kBenchmarkItem:
@@ -261,7 +284,10 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     }
     Place place = Child();
     if (!CheckType(place, type)) return false;
-    if (place == Place::kIgnored) {
+    // A host that is not an object, and what is nested in a host's fields, say nothing a
+    // comparison keeps.
+    if (place == Place::kIgnored || place == Place::kHostField ||
+        (place == Place::kHostValue && type != Type::kObject)) {
       // Nothing inside is read: a depth is all it needs, not a frame per level (a value
       // nested a million deep in a field timeit ignores must not cost a frame each).
       ignored_depth_ = 1;
@@ -271,6 +297,9 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     frame.place = Opened(place);
     frame.is_object = type == Type::kObject;
     switch (frame.place) {
+      case Place::kHost:
+        host_.clear();
+        break;
       case Place::kBenchmarks:
         saw_benchmarks_ = true;
         break;
@@ -282,6 +311,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         run_metrics_.clear();
         run_metric_names_.clear();
         run_failed_ = false;
+        run_start_time_.clear();
         saw_metrics_ = false;
         break;
       case Place::kRunMetrics:
@@ -309,21 +339,27 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
           return Fail("schema: '" + schema_ + "', but not as JSON Lines with the header alone on the first line");
         }
         if (schema_ != schema::kSchemaV1) {
-          return Fail(schema_.empty() ? "schema: missing; not a timeit results file"
-                                      : "schema: '" + schema_ + "' is not " + std::string(schema::kSchemaV1) + " or " +
-                                            std::string(schema::kSchemaV2));
+          return Fail(schema_.empty()
+                          ? "schema: missing; not a timeit results file (nor lit's JSON, an LNT report or a summary)"
+                          : "schema: '" + schema_ + "' is not " + std::string(schema::kSchemaV1) + " or " +
+                                std::string(schema::kSchemaV2));
         }
         if (!saw_benchmarks_) return Fail("benchmarks: missing");
         return true;
+      case Place::kHost:
+        into_.provenance().NoteHost(std::move(host_));
+        host_.clear();
+        return true;
       case Place::kRun:
         if (!saw_metrics_) return Fail(Path() + ".metrics: missing");
-        pending_.push_back({std::move(run_metrics_), run_failed_});
+        pending_.push_back({std::move(run_metrics_), run_failed_, std::move(run_start_time_)});
         run_metrics_.clear();
         return true;
       case Place::kBenchmark: {
         if (!name_) return Fail(Path() + ".name: missing");
         BenchmarkSamples& samples = into_.Get(*name_);
         for (PendingRun& run : pending_) {
+          into_.provenance().NoteStart(run.start_time);
           ++samples.runs;
           if (run.failed) {
             ++samples.failed_runs;
@@ -365,6 +401,16 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
         // "failure": "exec", "signal": 11, "timed_out": true all mean the run failed.
         if (!(type == Type::kNull || (type == Type::kBool && number == 0))) run_failed_ = true;
         break;
+      case Place::kStartTimeValue:
+        if (type == Type::kString) run_start_time_ = *text;
+        break;
+      case Place::kHostField:
+        if (type == Type::kString) {
+          host_[stack_.back().key] = *text;
+        } else if (type == Type::kNumber || type == Type::kBool) {
+          host_[stack_.back().key] = number_text_;
+        }
+        break;
       default:
         break;
     }
@@ -404,7 +450,12 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   std::vector<std::pair<std::string, double>> run_metrics_;  // the kept ones
   std::unordered_set<std::string> run_metric_names_;         // all, to refuse one given twice
   bool run_failed_ = false;
+  std::string run_start_time_;
   bool saw_metrics_ = false;
+  // The fields of the host block being read, and the JSON spelling of the last number or
+  // boolean met.
+  std::map<std::string, std::string, std::less<>> host_;
+  std::string number_text_;
   std::string error_;
 };
 

@@ -1,18 +1,55 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "timeit/stats/samples.h"
 
-/// The two readers behind ReadResultsFile, one per format. Private to the reading library
-/// (and its tests).
+/// The readers behind ReadResultsFile, one per format, and what tells the formats apart.
+/// Private to the reading library (and its tests).
 namespace timeit {
 
 /// A timeit-results/1 document: `text` is the whole file.
 void ReadResultsDocument(const std::string& path, std::string_view text, SampleSet& into);
+
+/// What a JSON document is, told from its top-level keys alone.
+enum class DocumentKind {
+  /// "schema" is a string starting "timeit-results/".
+  kTimeitResults,
+  /// "__version__": what `lit -o results.json` writes.
+  kLitResults,
+  /// "format_version": an LNT report.
+  kLntReport,
+  /// Valid JSON of none of these shapes.
+  kUnknown,
+  /// Not valid JSON before any of those keys was met.
+  kMalformed,
+};
+
+/// Reads `text` only as far as the first key that tells (timeit's writer puts "schema"
+/// first, so a large timeit-results/1 document is told at once).
+DocumentKind KindOfDocument(std::string_view text);
+
+/// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file.
+void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into);
+
+/// An LNT report of format version 2: each number of a metric is one run's.
+void ReadLntReport(const std::string& path, std::string_view text, SampleSet& into);
+
+/// `text` as "YYYY-MM-DDTHH:MM:SSZ" (UTC), from the spellings LNT accepts: "%Y-%m-%d
+/// %H:%M:%S" (UTC) or ISO 8601 with a 'T', fractions of a second (dropped) and a zone ('Z',
+/// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
+std::optional<std::string> UtcTimestampOf(std::string_view text);
+
+/// Whether `first_line` (the file's first line that is not blank) opens a timeit summary
+/// file: "exit" and an integer.
+bool StartsSummary(std::string_view first_line);
+
+/// A timeit summary file (--summary): one run of the benchmark `name`.
+void ReadSummary(const std::string& path, const std::string& name, std::string_view text, SampleSet& into);
 
 /// A timeit-results/2 record stream, read a buffer at a time. Skipped incomplete lines are
 /// reported in `warnings`.
@@ -34,6 +71,11 @@ class RecordStream {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+/// `text` as "YYYY-MM-DDTHH:MM:SSZ" (UTC), from the spellings LNT accepts: "%Y-%m-%d
+/// %H:%M:%S" (UTC) or ISO 8601 with a 'T', fractions of a second (dropped) and a zone ('Z',
+/// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
+std::optional<std::string> UtcTimestampOf(std::string_view text);
 
 /// Whether `first_line` (the file's first line, without its '\n') opens a record stream:
 /// a timeit-results/2 header, or the beginning of one cut short.

@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 #include "readers.h"
 #include "timeit/base/error.h"
+#include "timeit/results/lit_test_name.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
@@ -94,9 +96,11 @@ std::string_view FirstLine(std::string_view text) {
   return start.substr(0, start.find('\n'));
 }
 
-}  // namespace
-
-void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+// Reads `path` whatever its kind; `summary_name` names the benchmark of a summary. A file of
+// no known kind is an error, or when `skip_unknown`, a warning and false. True when runs
+// (or none, from an empty file) were read.
+bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
+                 std::vector<std::string>& warnings) {
   BufferedFile file(path);
   bool more = file.Refill(0);
   // Blank buffers before anything else (a file of 8 MiB of newlines is no reason to stop).
@@ -109,10 +113,16 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
   if (blank()) {
     // What a reader sees between a writer creating the file and writing its first line.
     warnings.push_back(path + ": empty, no runs in it");
-    return;
+    return false;
   }
   std::string_view text = file.text();
   std::string_view first_line = FirstLine(text);
+  if (StartsSummary(first_line)) {
+    std::string summary(text);
+    summary += file.Rest();
+    ReadSummary(path, summary_name, summary, into);
+    return true;
+  }
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
   if (first_line == "{") {
@@ -124,8 +134,28 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
   if (cut_by_buffer || !StartsRecordStream(first_line)) {
     std::string document(text);
     document += file.Rest();
-    ReadResultsDocument(path, document, into);
-    return;
+    switch (KindOfDocument(document)) {
+      case DocumentKind::kLitResults:
+        ReadLitResults(path, document, into);
+        return true;
+      case DocumentKind::kLntReport:
+        ReadLntReport(path, document, into);
+        return true;
+      case DocumentKind::kUnknown:
+      case DocumentKind::kMalformed:
+        if (skip_unknown) {
+          warnings.push_back(path +
+                             ": skipped: not a results file of a known kind (timeit's, lit's JSON, an LNT "
+                             "report, a timeit summary)");
+          return false;
+        }
+        // The timeit reader says what is wrong: the syntax error, or the shape it expected.
+        ReadResultsDocument(path, document, into);
+        return true;
+      case DocumentKind::kTimeitResults:
+        ReadResultsDocument(path, document, into);
+        return true;
+    }
   }
   RecordStream stream(path, into, warnings, blank_lines);
   while (true) {
@@ -133,6 +163,78 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
     if (!file.Refill(file.text().size() - used)) break;
   }
   stream.Lines(file.text(), file.padded_size(), true);
+  return true;
+}
+
+// Compile steps leave summaries of their own (`x.o.time`, `x.link.time`); their times reach
+// lit's JSON as compile_time and link_time, and are no run of the benchmark.
+bool IsCompileStepSummary(std::string_view name) { return name.ends_with(".o.time") || name.ends_with(".link.time"); }
+
+/// The walk of one directory given on the command line.
+class DirectoryWalk {
+ public:
+  DirectoryWalk(SampleSet& into, std::vector<std::string>& warnings) : into_(into), warnings_(warnings) {}
+
+  /// Reads what `directory` holds below it, `relative` being its path from the root of the walk.
+  void Walk(const std::filesystem::path& directory, const std::string& relative) {
+    std::error_code error;
+    std::vector<std::filesystem::directory_entry> entries;
+    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+      entries.push_back(*it);
+    }
+    if (error) {
+      throw Error(ErrorKind::kInput, "cannot read directory '" + directory.string() + "': " + error.message());
+    }
+    // By name, so that runs pool in the same order on every file system.
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path().filename().string() < b.path().filename().string(); });
+    for (const std::filesystem::directory_entry& entry : entries) {
+      std::string name = entry.path().filename().string();
+      std::string inner = relative.empty() ? name : relative + "/" + name;
+      std::error_code ignored;
+      // A directory reached through a link is not entered: a link to a parent would be a loop.
+      if (entry.is_directory(ignored) && !entry.is_symlink(ignored)) {
+        Walk(entry.path(), inner);
+        continue;
+      }
+      if (!entry.is_regular_file(ignored)) continue;
+      std::string path = entry.path().string();
+      bool summary = name.ends_with(".time") && !IsCompileStepSummary(name);
+      // A results file beside a summary holds the same runs in more detail: it is read, not the summary.
+      if (summary && std::filesystem::exists(ResultsFileBesideSummary(path), ignored)) continue;
+      if (summary || name.ends_with(".json"))
+        read_ += ReadAnyFile(path, LitTestName(inner), true, into_, warnings_) ? 1 : 0;
+    }
+  }
+
+  /// Files read so far.
+  size_t read() const { return read_; }
+
+ private:
+  SampleSet& into_;
+  std::vector<std::string>& warnings_;
+  size_t read_ = 0;
+};
+
+}  // namespace
+
+void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  ReadAnyFile(path, LitTestName(path), false, into, warnings);
+}
+
+void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) {
+    ReadResultsFile(path, into, warnings);
+    return;
+  }
+  DirectoryWalk walk(into, warnings);
+  walk.Walk(path, "");
+  if (walk.read() == 0) {
+    throw Error(ErrorKind::kInput, "'" + path +
+                                       "': no results in this directory (timeit results, lit's JSON or LNT reports "
+                                       "as *.json, timeit summaries as *.time)");
+  }
 }
 
 }  // namespace timeit

@@ -29,6 +29,9 @@ struct Record {
   std::optional<std::string> benchmark_bytes;
   std::optional<schema::RunOutcome> outcome;
   std::vector<std::pair<std::string_view, double>> metrics;
+  /// A run's start (empty if it has none), and a header's host block, its scalars as text.
+  std::string_view start_time;
+  std::optional<std::map<std::string, std::string, std::less<>>> host;
 };
 
 /// A line's failure: a message, and the byte in the line it points at (if known).
@@ -109,13 +112,15 @@ class LineReader {
     record.benchmark_bytes.reset();
     record.outcome.reset();
     record.metrics.clear();  // keeps its capacity: no allocation per line
+    record.start_time = {};
+    record.host.reset();
     key_scratch_.clear();
     ondemand::document document;
     simdjson::error_code code = parser_.iterate(line.data(), line.size(), readable).get(document);
     if (code) return code;
     ondemand::object object;
     if ((code = document.get_object().get(object))) return Located(code, document);
-    std::string_view seen[5];
+    std::string_view seen[7];
     size_t seen_count = 0;
     for (auto field_result : object) {
       ondemand::field field;
@@ -125,7 +130,8 @@ class LineReader {
       const char* key_at = field.key().raw() - 1;
       if ((code = KeyOf(field, key_scratch_, key))) return Located(code, document);
       bool known = key == schema::kSchema || key == schema::kBenchmark || key == schema::kBenchmarkBytes ||
-                   key == schema::kOutcome || key == schema::kMetrics;
+                   key == schema::kOutcome || key == schema::kMetrics || key == schema::kStartTime ||
+                   key == schema::kHost;
       if (!known) continue;  // skipped unread: the rest is detail for people
       for (size_t i = 0; i < seen_count; ++i) {
         if (seen[i] == key) return Schema(std::string(key) + ": given twice in the same record", key_at);
@@ -158,6 +164,12 @@ class LineReader {
         if (!record.outcome) {
           return Schema("outcome: '" + std::string(word) + "' is none of " + OutcomeWords(), value_at);
         }
+      } else if (key == schema::kStartTime) {
+        // Provenance only: a start that is not a string is left unread, as before it was read.
+        std::string_view start;
+        if (!value.get_string().get(start)) record.start_time = start;
+      } else if (key == schema::kHost) {
+        if ((code = ReadHost(value, document, record))) return code;
       } else {
         if ((code = ReadMetrics(value, document, record))) return code;
       }
@@ -209,6 +221,43 @@ class LineReader {
                       at);
       }
       if (kept) record.metrics.emplace_back(name, number);
+    }
+    return simdjson::SUCCESS;
+  }
+
+  // The host block's scalar fields as text: strings as they are, numbers and booleans as
+  // spelled. Nested values and nulls are left out; a host that is not an object is ignored.
+  simdjson::error_code ReadHost(ondemand::value value, ondemand::document& document, Record& record) {
+    ondemand::object host;
+    if (value.get_object().get(host)) return simdjson::SUCCESS;
+    record.host.emplace();
+    simdjson::error_code code;
+    for (auto field_result : host) {
+      ondemand::field field;
+      if ((code = std::move(field_result).get(field))) return Located(code, document);
+      std::string_view name;
+      if ((code = KeyOf(field, key_scratch_, name))) return Located(code, document);
+      ondemand::value field_value = field.value();
+      ondemand::json_type type;
+      if ((code = field_value.type().get(type))) return Located(code, document);
+      std::string_view text;
+      bool flag = false;
+      switch (type) {
+        case ondemand::json_type::string:
+          if ((code = field_value.get_string().get(text))) return Located(code, document);
+          break;
+        case ondemand::json_type::number:
+          text = field_value.raw_json_token();
+          text = text.substr(0, text.find_last_not_of(" \t\r\n") + 1);
+          break;
+        case ondemand::json_type::boolean:
+          if ((code = field_value.get_bool().get(flag))) return Located(code, document);
+          text = flag ? "true" : "false";
+          break;
+        default:
+          continue;
+      }
+      (*record.host)[std::string(name)] = std::string(text);
     }
     return simdjson::SUCCESS;
   }
@@ -307,6 +356,7 @@ struct RecordStream::State {
     }
     if (record.is_header) {
       saw_header = true;  // further headers: files joined with cat, each with its own
+      if (record.host) into.provenance().NoteHost(std::move(*record.host));
       return;
     }
     if (!saw_header) {
@@ -319,6 +369,7 @@ struct RecordStream::State {
       slots.clear();
     }
     last_count = into.benchmarks().size();
+    into.provenance().NoteStart(record.start_time);
     ++last->runs;
     if (*record.outcome != schema::RunOutcome::kOk) {
       ++last->failed_runs;

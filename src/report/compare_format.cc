@@ -172,7 +172,14 @@ std::string FamilyLine(const MetricFamily& family) {
   return line;
 }
 
-std::string Explanation(const ComparisonReport& report) {
+// What was left out before any row was made (--filter-hash); empty when nothing was asked.
+std::string FilterLine(const ComparisonReport& report) {
+  if (!report.settings.filter_hash) return "";
+  return StringPrintf("filter-hash: %zu benchmark%s left out, the same binary hash on both sides\n",
+                      report.same_hash_dropped, report.same_hash_dropped == 1 ? "" : "s");
+}
+
+std::string VerdictExplanation(const ComparisonReport& report) {
   const CompareSettings& settings = report.settings;
   if (IsLnt(report)) {
     return "verdict: LNT's rules: the min of the new runs against the closest base run; a change under 1% or "
@@ -200,6 +207,8 @@ std::string Explanation(const ComparisonReport& report) {
   for (const MetricFamily& family : report.families) text += FamilyLine(family);
   return text;
 }
+
+std::string Explanation(const ComparisonReport& report) { return FilterLine(report) + VerdictExplanation(report); }
 
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
@@ -453,6 +462,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                       {"policy", ComparePolicyName(settings.policy)},
                       {"sort", RowOrderName(settings.order)},
                       {"confidence", settings.confidence},
+                      {"filter_hash", settings.filter_hash},
                       {"mad", "median(|x - median(x)|), unscaled"},
                       {"ratio", "Hodges-Lehmann estimate of new/base"}};
   nlohmann::json families = nlohmann::json::array();
@@ -525,6 +535,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
          {"interval", StringPrintf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
   }
   json["geomeans"] = std::move(geomeans);
+  if (settings.filter_hash) json["filtered"] = {{"same_hash", report.same_hash_dropped}};
   json["regressed"] = report.any_regressed();
   // Names are UTF-8 from the parser; replace rather than throw should one ever not be.
   return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -11,17 +11,30 @@
 namespace timeit {
 namespace {
 
+constexpr std::string_view kShieldPrefix = "perf::";
+
+// Whether a counter named `name` would be taken for one of the fixed lines.
+bool ShadowsFixedLine(std::string_view name) {
+  for (std::string_view reserved : {"user", "maxrss", "exit", "real", "sys"}) {
+    if (name.starts_with(reserved)) return true;
+  }
+  return false;
+}
+
 // litsupport takes the first line starting with `user`/`maxrss`; a counter that happened
 // to start the same way gets libpfm4's generic-PMU prefix instead of shadowing them.
 std::string SummaryName(const std::string& event) {
-  std::string_view name = event;
-  for (std::string_view reserved : {"user", "maxrss", "exit", "real", "sys"}) {
-    if (name.substr(0, reserved.size()) == reserved) return "perf::" + event;
-  }
-  return event;
+  return ShadowsFixedLine(event) ? std::string(kShieldPrefix) + event : event;
 }
 
 }  // namespace
+
+std::string EventOfSummaryName(std::string_view name) {
+  if (name.starts_with(kShieldPrefix) && ShadowsFixedLine(name.substr(kShieldPrefix.size()))) {
+    return std::string(name.substr(kShieldPrefix.size()));
+  }
+  return std::string(name);
+}
 
 SummaryValues SummaryValuesOf(const Measurement& run, UserTimeSource user_time) {
   SummaryValues values;

@@ -84,7 +84,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     record["failure"] = SpellingOf(kLaunchFailureSpellings, run.failure);
     record["failure_message"] = run.failure_message;
   }
-  record["start_time"] = run.start_time;
+  record[schema::kStartTime] = run.start_time;
   record[schema::kCommand] = command;
   bool command_is_text = true;
   for (const std::string& argument : command) command_is_text = command_is_text && IsValidUtf8(argument);

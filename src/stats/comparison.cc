@@ -119,19 +119,42 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
   return effect;
 }
 
-std::vector<std::string> DefaultMetric(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
-  const std::vector<std::string> candidates = DefaultMetricCandidates();
-  const std::string& best = candidates.front();
-  if (MetricValues(base, best) && MetricValues(candidate, best)) return {best};
-  return {candidates.back()};
-}
+// task-clock (user + sys CPU time from the kernel) is the least noisy time there is; where
+// a side could not count it, each kind of file has one time every run records: user time
+// (what litsupport reports), lit's exec_time (the sum of user over a test's runs), LNT's
+// execution_time.
+constexpr const char* kPreferredMetric = "task-clock";
+constexpr const char* kPerFileMetrics[] = {"user", "exec_time", "execution_time"};
+
+/// The default's choice for each benchmark (DefaultMetricCandidates() says the rule).
+class DefaultMetric {
+ public:
+  DefaultMetric(const SampleSet& base, const SampleSet& candidate) {
+    for (const char* metric : kPerFileMetrics) {
+      if (base.metric_names().count(metric) || candidate.metric_names().count(metric)) {
+        fallback_ = metric;
+        break;
+      }
+    }
+  }
+
+  std::vector<std::string> For(const BenchmarkSamples& base, const BenchmarkSamples& candidate) const {
+    for (const std::string& metric : DefaultMetricCandidates()) {
+      if (MetricValues(base, metric) && MetricValues(candidate, metric)) return {metric};
+    }
+    return {fallback_};
+  }
+
+ private:
+  std::string fallback_ = kPerFileMetrics[0];
+};
 
 }  // namespace
 
 std::vector<std::string> DefaultMetricCandidates() {
-  // task-clock (user + sys CPU time from the kernel) is the least noisy time there is;
-  // where a side could not count it, user time is what litsupport reports.
-  return {"task-clock", "user"};
+  std::vector<std::string> candidates = {kPreferredMetric};
+  candidates.insert(candidates.end(), std::begin(kPerFileMetrics), std::end(kPerFileMetrics));
+  return candidates;
 }
 
 namespace {
@@ -398,7 +421,14 @@ struct RowsToJudge {
   std::vector<RowSamples> samples;
   /// The metrics compared, in the order they are first met: one family and one geomean each.
   std::vector<std::string> metrics;
+  /// Benchmarks left out by CompareSettings::filter_hash.
+  size_t same_hash_dropped = 0;
 };
+
+// Whether both sides name one and the same hash for the benchmark's binary.
+bool SameSingleHash(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
+  return base.hashes.size() == 1 && base.hashes == candidate.hashes;
+}
 
 // Each name once, in the order given (-m x -m x is one row, not two).
 std::vector<std::string> Distinct(const std::vector<std::string>& names) {
@@ -414,6 +444,7 @@ std::vector<std::string> Distinct(const std::vector<std::string>& names) {
 RowsToJudge BuildRows(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {
   RowsToJudge compared;
   std::vector<std::string> wanted = Distinct(settings.metrics);
+  DefaultMetric default_metric(base, candidate);
   for (const BenchmarkSamples& before : base.benchmarks()) {
     const BenchmarkSamples* after = candidate.Find(before.name);
     if (!after) {
@@ -421,7 +452,11 @@ RowsToJudge BuildRows(const SampleSet& base, const SampleSet& candidate, const C
       compared.samples.emplace_back();
       continue;
     }
-    for (const std::string& metric : settings.metrics.empty() ? DefaultMetric(before, *after) : wanted) {
+    if (settings.filter_hash && SameSingleHash(before, *after)) {
+      ++compared.same_hash_dropped;
+      continue;
+    }
+    for (const std::string& metric : settings.metrics.empty() ? default_metric.For(before, *after) : wanted) {
       if (std::find(compared.metrics.begin(), compared.metrics.end(), metric) == compared.metrics.end()) {
         compared.metrics.push_back(metric);
       }
@@ -492,6 +527,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
     report.families = JudgeFamilies(compared, settings);
   }
   report.geomeans = Geomeans(compared.rows, compared.metrics, settings.confidence);
+  report.same_hash_dropped = compared.same_hash_dropped;
   report.rows = std::move(compared.rows);
   SortRows(report.rows, settings.order);
   return report;

@@ -414,3 +414,55 @@ TEST(ResultsDocumentTest, ANumberOutOfRangeNamesItsLineAndColumn) {
 
 }  // namespace
 }  // namespace timeit
+
+namespace timeit {
+namespace {
+
+TEST(ProvenanceTest, AStreamsHostAndRunStartsAreNoted) {
+  TempDir dir;
+  std::string path = dir.File("r.jsonl");
+  WriteFile(path, R"({"schema":"timeit-results/2","host":{"hostname":"h1","cpu_count":2,"cpu_model":"X \"Y\"",)"
+                  R"("perf_event_paranoid":null,"kernel_pmus":["cpu"],"hardware_counters":true,"load":1.50}})"
+                  "\n"
+                  R"({"benchmark":"a","outcome":"ok","metrics":{"user":1},"start_time":"2026-12-01T08:07:10Z"})"
+                  "\n"
+                  R"({"benchmark":"a","outcome":"signal","metrics":{},"start_time":"2026-12-01T08:07:12Z"})"
+                  "\n"
+                  R"({"benchmark":"a","outcome":"ok","metrics":{"user":1},"start_time":"2026-12-01T08:07:09Z"})"
+                  "\n");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(path, samples, warnings);
+  const SampleProvenance& provenance = samples.provenance();
+  ASSERT_EQ(provenance.hosts.size(), 1u);
+  // The header's scalars above, as text in their JSON spelling; null and the array left out.
+  EXPECT_EQ(provenance.hosts[0], (std::map<std::string, std::string, std::less<>>{{"cpu_count", "2"},
+                                                                                  {"cpu_model", "X \"Y\""},
+                                                                                  {"hardware_counters", "true"},
+                                                                                  {"hostname", "h1"},
+                                                                                  {"load", "1.50"}}));
+  // The earliest and latest of the three starts, the failed run's included.
+  EXPECT_EQ(provenance.first_start, "2026-12-01T08:07:09Z");
+  EXPECT_EQ(provenance.last_start, "2026-12-01T08:07:12Z");
+}
+
+TEST(ProvenanceTest, ADocumentsHostAndRunStartsAreNoted) {
+  TempDir dir;
+  std::string path = dir.File("r.json");
+  WriteFile(path, R"({"schema": "timeit-results/1", "host": {"hostname": "h2", "cpu_count": 4, "pmus": ["cpu"],
+      "libpfm_version": null, "ratio": 2.50},
+    "benchmarks": [{"name": "a", "runs": [{"metrics": {"user": 1}, "exit_code": 0, "start_time": "2026-01-01T00:00:01Z"},
+                                          {"metrics": {"user": 1}, "exit_code": 0, "start_time": "2026-01-01T00:00:00Z"}]}]})");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(path, samples, warnings);
+  const SampleProvenance& provenance = samples.provenance();
+  ASSERT_EQ(provenance.hosts.size(), 1u);
+  EXPECT_EQ(provenance.hosts[0], (std::map<std::string, std::string, std::less<>>{
+                                     {"cpu_count", "4"}, {"hostname", "h2"}, {"ratio", "2.50"}}));
+  EXPECT_EQ(provenance.first_start, "2026-01-01T00:00:00Z");
+  EXPECT_EQ(provenance.last_start, "2026-01-01T00:00:01Z");
+}
+
+}  // namespace
+}  // namespace timeit

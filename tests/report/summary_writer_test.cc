@@ -100,6 +100,16 @@ TEST(FormatSummaryTest, ReservedNamesGetPerfPrefix) {
             "usr        3\n");
 }
 
+TEST(EventOfSummaryNameTest, UndoesTheShieldingPrefixOnly) {
+  // The names FormatSummary gave in ReservedNamesGetPerfPrefix above, read back.
+  EXPECT_EQ(EventOfSummaryName("perf::user_cycles"), "user_cycles");
+  EXPECT_EQ(EventOfSummaryName("perf::maxrss-like"), "maxrss-like");
+  EXPECT_EQ(EventOfSummaryName("usr"), "usr");
+  EXPECT_EQ(EventOfSummaryName("task-clock"), "task-clock");
+  // A libpfm4 name of its own keeps its prefix: FormatSummary never added it.
+  EXPECT_EQ(EventOfSummaryName("perf::cycles"), "perf::cycles");
+}
+
 TEST(FormatStderrReportTest, Default) {
   EXPECT_EQ(FormatStderrReport(Values(0, 0.005, 0, 0.0039), {}, false),
             "      0.0050 real       0.0000 user       0.0039 sys\n");

@@ -554,3 +554,70 @@ TEST(ComparisonTest, NewlyFailingBenchmarks) {
 
 }  // namespace
 }  // namespace timeit
+
+namespace timeit {
+namespace {
+
+TEST(ComparisonDefaultMetricTest, EachKindOfFileHasItsTime) {
+  SampleSet base, candidate;
+  // lit's JSON on both sides: exec_time; LNT reports: execution_time.
+  Add(base, "lit", "exec_time", {1, 2});
+  Add(base, "lit", "compile_time", {1, 2});
+  Add(candidate, "lit", "exec_time", {1, 2});
+  Add(base, "lnt", "execution_time", {1, 2});
+  Add(candidate, "lnt", "execution_time", {1, 2});
+  // Timeit's user beats exec_time where both sides have both (a directory mixing the kinds).
+  Add(base, "mixed", "user", {1, 2});
+  Add(base, "mixed", "exec_time", {1, 2});
+  Add(candidate, "mixed", "user", {1, 2});
+  Add(candidate, "mixed", "exec_time", {1, 2});
+  ComparisonReport report = Compare(base, candidate, {});
+  EXPECT_EQ(RowOf(report, "lit").metric, "exec_time");
+  EXPECT_EQ(RowOf(report, "lnt").metric, "execution_time");
+  EXPECT_EQ(RowOf(report, "mixed").metric, "user");
+}
+
+TEST(ComparisonDefaultMetricTest, WithoutACommonTimeTheFilesKindDecides) {
+  SampleSet base, candidate;
+  base.Keeps("exec_time");  // as a reader notes every metric it meets
+  candidate.Keeps("exec_time");
+  Add(base, "ok", "exec_time", {1, 2});
+  Add(candidate, "ok", "exec_time", {1, 2});
+  Add(base, "failed", "exec_time", {}, 1);  // a test that failed on both sides
+  Add(candidate, "failed", "exec_time", {}, 1);
+  ComparisonReport report = Compare(base, candidate, {});
+  EXPECT_EQ(RowOf(report, "failed").metric, "exec_time");
+  EXPECT_EQ(RowOf(report, "failed").verdict, Verdict::kNoData);
+}
+
+TEST(ComparisonFilterHashTest, DropsOnlyTheSameSingleHashOnBothSides) {
+  SampleSet base, candidate;
+  auto add = [](SampleSet& side, const std::string& name, std::set<std::string, std::less<>> hashes) {
+    Add(side, name, "exec_time", {1, 2});
+    side.Get(name).hashes = std::move(hashes);
+  };
+  add(base, "same", {"h1"});
+  add(candidate, "same", {"h1"});
+  add(base, "changed", {"h1"});
+  add(candidate, "changed", {"h2"});
+  add(base, "two", {"h1", "h2"});  // the base's runs came from two binaries
+  add(candidate, "two", {"h1", "h2"});
+  add(base, "none", {});
+  add(candidate, "none", {});
+  add(base, "one-sided", {"h1"});
+  add(candidate, "one-sided", {});
+  CompareSettings settings;
+  settings.filter_hash = true;
+  settings.order = RowOrder::kName;
+  ComparisonReport report = Compare(base, candidate, settings);
+  std::vector<std::string> names;
+  for (const ComparisonRow& row : report.rows) names.push_back(row.benchmark);
+  EXPECT_EQ(names, (std::vector<std::string>{"changed", "none", "one-sided", "two"}));
+  EXPECT_EQ(report.same_hash_dropped, 1u);
+  // Without the filter nothing is dropped.
+  EXPECT_EQ(Compare(base, candidate, {}).rows.size(), 5u);
+  EXPECT_EQ(Compare(base, candidate, {}).same_hash_dropped, 0u);
+}
+
+}  // namespace
+}  // namespace timeit

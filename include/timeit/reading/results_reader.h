@@ -5,17 +5,31 @@
 
 #include "timeit/stats/samples.h"
 
-/// Reading results files for comparison: timeit-results/2 record streams and
-/// timeit-results/1 documents (results_schema.h defines both).
+/// Reading results for comparison: timeit's own files (timeit-results/2 record streams and
+/// timeit-results/1 documents, results_schema.h defines both), the LLVM test-suite's (lit's
+/// JSON results, timeit summary files) and LNT's (format-2 reports); files or directories.
 namespace timeit {
 
 /// Adds the runs in the results file at `path` to `into`, pooled by benchmark name, and
-/// appends a warning to `warnings` for each line it skipped (an incomplete record left by
-/// a writer that was killed) and for an empty file (one a writer has just created). Memory stays proportional to the
-/// numbers kept, not to the text. Throws an input Error naming the file and what is wrong: unreadable, malformed JSON
+/// notes its hosts and run start times in into.provenance(). The kind of file is told by
+/// its content: a timeit-results/2 header, a summary's "exit" line, or a JSON document's
+/// top-level keys ("schema", lit's "__version__", LNT's "format_version"). A summary's
+/// benchmark is LitTestName(path). Appends a warning to `warnings` for each line it skipped
+/// (an incomplete record left by a writer that was killed) and for an empty file (one a
+/// writer has just created). Memory stays proportional to the numbers kept, not to the
+/// text. Throws an input Error naming the file and what is wrong: unreadable, malformed JSON
 /// (with line and column), the wrong schema, a field of the wrong type (with its path, e.g.
-/// benchmarks[2].runs[0].metrics.real or line 7: metrics.real), a negative metric or a number out of range, a key given
-/// twice.
+/// benchmarks[2].runs[0].metrics.real or line 7: metrics.real), a negative metric or a
+/// number out of range, a key given twice; a file of no known kind is refused with what a
+/// timeit-results/1 document lacks.
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
+
+/// ReadResultsFile for a file; for a directory, every results file found under it, walked in
+/// name order without following links to directories: *.json files of a known kind (those of
+/// another kind are skipped with a warning), and *.time summaries, named LitTestName(their
+/// path below `path`), except compile steps' (*.o.time, *.link.time) and those with a timeit
+/// results file beside them (ResultsFileBesideSummary), which is read instead. Throws an
+/// input Error for a directory without any results, or one that cannot be read.
+void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
 
 }  // namespace timeit

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "timeit/base/spellings.h"
@@ -61,6 +62,11 @@ SummaryValues SummaryValuesOf(const Measurement& run, UserTimeSource user_time);
 /// `sys`, optional `maxrss`), followed by one line per counted event. No extra line starts
 /// with `user` or `maxrss`: litsupport requires exactly one of each.
 std::string FormatSummary(const SummaryValues& values, const SummaryOptions& options);
+
+/// The event a summary's counter line named `name` reports, undoing the prefix FormatSummary
+/// gives a counter that would shadow a fixed line: "perf::user_time" -> "user_time";
+/// "task-clock" and "perf::cycles" stay as they are.
+std::string EventOfSummaryName(std::string_view name);
 
 /// The stderr report when there is no --summary: tools/timeit.c's one-line default
 /// (with maxrss if asked) or, with `posix`, its three-line -p layout.

@@ -32,6 +32,8 @@ inline constexpr std::string_view kHost = "host";
 inline constexpr std::string_view kBenchmark = "benchmark";
 inline constexpr std::string_view kOutcome = "outcome";
 inline constexpr std::string_view kMetrics = "metrics";
+/// When the run started, ISO 8601 UTC ("2026-12-01T08:07:10Z"); read for provenance.
+inline constexpr std::string_view kStartTime = "start_time";
 /// The benchmark's name and the command's arguments are bytes; JSON strings are UTF-8.
 /// A name that is not valid UTF-8 is written readable in "benchmark" (invalid bytes as
 /// U+FFFD) and exactly in "benchmark_bytes" (hex); readers match on the exact bytes.

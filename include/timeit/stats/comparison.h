@@ -58,8 +58,12 @@ inline constexpr Spellings<RowOrder, 4> kRowOrderSpellings = {{
 constexpr std::string_view RowOrderName(RowOrder order) { return SpellingOf(kRowOrderSpellings, order); }
 
 struct CompareSettings {
-  /// Metrics to compare; empty means task-clock where both sides have it, else user.
+  /// Metrics to compare; empty means the default of DefaultMetricCandidates().
   std::vector<std::string> metrics;
+  /// Leave out benchmarks whose binary has the same single hash on both sides (the program
+  /// did not change, so neither did its speed), as the test-suite's compare.py
+  /// --filter-hash does. Benchmarks without a hash are kept.
+  bool filter_hash = false;
   /// Significance level of the corrected p-values.
   double alpha = 0.05;
   /// The smallest relative change worth reporting (0.01 = 1%).
@@ -214,6 +218,8 @@ struct ComparisonReport {
   /// One per metric compared: geometric mean of the rows' ratios with a bootstrap interval
   /// over benchmarks.
   std::vector<GeomeanRow> geomeans;
+  /// Benchmarks on both sides that settings.filter_hash left out.
+  size_t same_hash_dropped = 0;
 
   bool any_regressed() const;
   /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a
@@ -225,8 +231,13 @@ struct ComparisonReport {
 /// --policy lnt), +-inf for a change from a base median of 0, NaN without an estimate.
 double JudgedChange(const ComparisonRow& row);
 
-/// The metrics the default (CompareSettings::metrics empty) chooses from: a reader need
-/// keep the values of no other.
+/// The metrics the default (CompareSettings::metrics empty) chooses from, in order of
+/// preference: a reader need keep the values of no other. Each benchmark is compared on the
+/// first that both sides have values of: task-clock (timeit's counter), else the time every
+/// run of its kind of file records: user (timeit's files and summaries), exec_time (lit's
+/// JSON), execution_time (LNT reports). With none in common, on the first of these per-file
+/// times either side's files name at all (so a row of lit's JSON without data says
+/// exec_time), user if none.
 std::vector<std::string> DefaultMetricCandidates();
 
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.

@@ -1,0 +1,243 @@
+// lit's JSON results, LNT reports and timeit summaries, read through ReadResultsFile as
+// timeit-compare reads them.
+#include <gtest/gtest.h>
+
+#include "reading/readers.h"
+#include "temp_dir.h"
+#include "timeit/base/error.h"
+#include "timeit/reading/results_reader.h"
+
+namespace timeit {
+namespace {
+
+using testing::TempDir;
+using testing::WriteFile;
+
+struct Read {
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  std::string error;  // without the file's name and its colon, which every message starts with
+};
+
+Read ReadText(const std::string& text, const std::string& name = "r.json") {
+  TempDir dir;
+  std::string path = dir.File(name);
+  WriteFile(path, text);
+  Read read;
+  try {
+    ReadResultsFile(path, read.samples, read.warnings);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kInput);
+    read.error = error.what();
+    EXPECT_EQ(read.error.rfind(path + ":", 0), 0u) << read.error;
+    read.error = read.error.substr(path.size() + 1);  // "path: field: ..." or "path:line: ..."
+    if (read.error.starts_with(" ")) read.error.erase(0, 1);
+  }
+  return read;
+}
+
+// What `lit -o` writes for the test-suite (shape from litsupport and lit's JSON report).
+const char* kLitJson = R"({
+  "__version__": [17, 0, 6],
+  "elapsed": 12.5,
+  "tests": [
+    {"name": "test-suite :: SingleSource/Benchmarks/Misc/pi.test", "code": "PASS", "elapsed": 1.2,
+     "metrics": {"exec_time": 0.5, "compile_time": 0.25, "link_time": 0.125, "hash": "49333a87d501b0aea2191830b66b5eec",
+                 "size..text": 1234, "profile": "pi.perf_data"}},
+    {"name": "test-suite :: SingleSource/Benchmarks/Misc/e.test", "code": "FAIL", "elapsed": 1.0,
+     "metrics": {"exec_time": 9.0, "compile_time": 0.5}},
+    {"name": "test-suite :: SingleSource/Benchmarks/Misc/gone.test", "code": "UNSUPPORTED", "elapsed": 0.0},
+    {"name": "test-suite :: MicroBenchmarks/X/x.test:BM_a/8", "code": "PASS", "elapsed": 0.0,
+     "metrics": {"exec_time": 2.0}},
+    {"name": "test-suite :: SingleSource/Benchmarks/Misc/noexe.test", "code": "NOEXE", "elapsed": 0.0}
+  ]
+})";
+
+TEST(LitResultsTest, EachTestIsOneRunNamedAsLntNamesIt) {
+  Read read = ReadText(kLitJson);
+  ASSERT_EQ(read.error, "");
+  // Four benchmarks: pi, e, the microbenchmark, noexe; UNSUPPORTED never ran.
+  ASSERT_EQ(read.samples.benchmarks().size(), 4u);
+  const BenchmarkSamples* pi = read.samples.Find("SingleSource/Benchmarks/Misc/pi");
+  ASSERT_NE(pi, nullptr);
+  EXPECT_EQ(pi->runs, 1u);
+  EXPECT_EQ(pi->failed_runs, 0u);
+  // exec_time, compile_time and size..text of pi from kLitJson; the profile's path is no number.
+  EXPECT_EQ(pi->metrics.at("exec_time"), (std::vector<double>{0.5}));
+  EXPECT_EQ(pi->metrics.at("compile_time"), (std::vector<double>{0.25}));
+  EXPECT_EQ(pi->metrics.at("size..text"), (std::vector<double>{1234}));
+  EXPECT_EQ(pi->metrics.count("profile"), 0u);
+  EXPECT_EQ(pi->hashes, (std::set<std::string, std::less<>>{"49333a87d501b0aea2191830b66b5eec"}));
+  EXPECT_EQ(read.samples.Find("SingleSource/Benchmarks/Misc/gone"), nullptr);
+  const BenchmarkSamples* micro = read.samples.Find("MicroBenchmarks/X/x:BM_a/8");
+  ASSERT_NE(micro, nullptr);
+  EXPECT_EQ(micro->metrics.at("exec_time"), (std::vector<double>{2.0}));
+}
+
+TEST(LitResultsTest, ACodeOtherThanAPassIsAFailedRunWithoutSamples) {
+  Read read = ReadText(kLitJson);
+  for (const char* name : {"SingleSource/Benchmarks/Misc/e", "SingleSource/Benchmarks/Misc/noexe"}) {
+    const BenchmarkSamples* failed = read.samples.Find(name);
+    ASSERT_NE(failed, nullptr) << name;
+    EXPECT_EQ(failed->runs, 1u);
+    EXPECT_EQ(failed->failed_runs, 1u);
+    EXPECT_TRUE(failed->metrics.empty());
+  }
+}
+
+TEST(LitResultsTest, FilesOfOneSidePoolTheirRuns) {
+  TempDir dir;
+  WriteFile(dir.File("a.json"), kLitJson);
+  WriteFile(dir.File("b.json"), kLitJson);
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(dir.File("a.json"), samples, warnings);
+  ReadResultsFile(dir.File("b.json"), samples, warnings);
+  const BenchmarkSamples* pi = samples.Find("SingleSource/Benchmarks/Misc/pi");
+  ASSERT_NE(pi, nullptr);
+  EXPECT_EQ(pi->runs, 2u);
+  EXPECT_EQ(pi->metrics.at("exec_time"), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(pi->hashes.size(), 1u);  // the same hash twice is one hash
+}
+
+TEST(LitResultsTest, ErrorsNameTheFileAndWhere) {
+  // nlohmann's syntax error: the comma after "PASS" is missing on line 2.
+  EXPECT_EQ(ReadText("{\"__version__\": [1], \"tests\": [\n{\"name\": \"a\", \"code\": \"PASS\" \"x\": 1}]}").error,
+            "parse error at line 2, column 32: syntax error while parsing object - unexpected string literal; "
+            "expected '}'");
+  EXPECT_EQ(ReadText(R"({"__version__": [1]})").error, "tests: missing");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"code": "PASS"}]})").error, "tests[0].name: missing");
+  EXPECT_EQ(
+      ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"exec_time": -1}}]})").error,
+      "tests[0].metrics.exec_time: -1 is not a valid measurement (negative or not finite)");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"hash": 7}}]})").error,
+            "tests[0].metrics.hash: expected a string, got number");
+}
+
+// The minimal report of the reference (lnt/testing Report.render()), with a third test.
+const char* kLntReport = R"({
+    "format_version": "2",
+    "machine": {"hardware": "x86_64", "name": "my-machine", "os": "Linux", "cores": 8},
+    "run": {"end_time": "2024-01-02 03:05:06", "llvm_project_revision": "1234", "start_time": "2024-01-02 03:04:05"},
+    "tests": [
+        {"execution_time": [0.1056, 0.1055], "hash": "49333a87d501b0aea2191830b66b5eec",
+         "name": "SingleSource/Benchmarks/Misc/pi"},
+        {"compile_time": 13.12, "execution_time": 0.2135, "name": "bench2"},
+        {"execution_time": [1, 2, 3], "execution_status": 1, "name": "broken"}
+    ]
+})";
+
+TEST(LntReportTest, EachNumberIsOneRunsSample) {
+  Read read = ReadText(kLntReport);
+  ASSERT_EQ(read.error, "");
+  const BenchmarkSamples* pi = read.samples.Find("SingleSource/Benchmarks/Misc/pi");
+  ASSERT_NE(pi, nullptr);
+  // pi's two execution_time samples in kLntReport: two runs.
+  EXPECT_EQ(pi->runs, 2u);
+  EXPECT_EQ(pi->metrics.at("execution_time"), (std::vector<double>{0.1056, 0.1055}));
+  EXPECT_EQ(pi->hashes.count("49333a87d501b0aea2191830b66b5eec"), 1u);
+  const BenchmarkSamples* bench2 = read.samples.Find("bench2");
+  ASSERT_NE(bench2, nullptr);
+  EXPECT_EQ(bench2->runs, 1u);
+  EXPECT_EQ(bench2->metrics.at("compile_time"), (std::vector<double>{13.12}));
+}
+
+TEST(LntReportTest, AFailStatusFailsEveryRunOfTheTest) {
+  Read read = ReadText(kLntReport);
+  const BenchmarkSamples* broken = read.samples.Find("broken");
+  ASSERT_NE(broken, nullptr);
+  // Three execution_time samples, execution_status FAIL (1): three failed runs.
+  EXPECT_EQ(broken->runs, 3u);
+  EXPECT_EQ(broken->failed_runs, 3u);
+  EXPECT_TRUE(broken->metrics.empty());
+}
+
+TEST(LntReportTest, MachineAndRunTimesAreProvenance) {
+  Read read = ReadText(kLntReport);
+  const SampleProvenance& provenance = read.samples.provenance();
+  ASSERT_EQ(provenance.hosts.size(), 1u);
+  EXPECT_EQ(provenance.hosts[0], (std::map<std::string, std::string, std::less<>>{
+                                     {"cores", "8"}, {"hardware", "x86_64"}, {"name", "my-machine"}, {"os", "Linux"}}));
+  EXPECT_EQ(provenance.first_start, "2024-01-02T03:04:05Z");
+  EXPECT_EQ(provenance.last_start, "2024-01-02T03:05:06Z");
+}
+
+TEST(LntReportTest, ErrorsNameTheField) {
+  EXPECT_EQ(ReadText(R"({"format_version": "1", "tests": []})").error,
+            "format_version: \"1\" is not \"2\", the only LNT report format read");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [{"name": "a", "execution_time": ["x"]}]})").error,
+            "tests[0].execution_time[0]: expected a number, got string");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [{"name": "a", "execution_time": {}}]})").error,
+            "tests[0].execution_time: expected a number or an array of numbers, got object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "run": {"start_time": "yesterday"}, "tests": []})").error,
+            "run.start_time: 'yesterday' is not a time (YYYY-MM-DD HH:MM:SS, or ISO 8601 with a 'T')");
+}
+
+TEST(UtcTimestampTest, LntSpellingsAndIso8601WithZones) {
+  EXPECT_EQ(UtcTimestampOf("2024-01-02 03:04:05"), "2024-01-02T03:04:05Z");
+  EXPECT_EQ(UtcTimestampOf("2017-07-18T11:28:23"), "2017-07-18T11:28:23Z");
+  EXPECT_EQ(UtcTimestampOf("2017-07-18T11:28:23.123456Z"), "2017-07-18T11:28:23Z");
+  // 01:30 at +02:00 is 23:30 UTC the day before, across a year end.
+  EXPECT_EQ(UtcTimestampOf("2024-01-01T01:30:00+02:00"), "2023-12-31T23:30:00Z");
+  EXPECT_EQ(UtcTimestampOf("2024-02-28T23:00:00-0130"), "2024-02-29T00:30:00Z");
+  EXPECT_EQ(UtcTimestampOf("2024-02-28T23:00:00-01"), "2024-02-29T00:00:00Z");
+  for (const char* bad : {"", "2024-01-02", "2024-13-02 03:04:05", "2023-02-29 03:04:05", "2024-01-02 24:00:00",
+                          "2024-01-02X03:04:05", "2024-01-02 03:04:05 UTC", "2024-01-02 03:04:05+2"}) {
+    EXPECT_EQ(UtcTimestampOf(bad), std::nullopt) << bad;
+  }
+}
+
+TEST(SummaryTest, OneRunNamedAsLitNamesTheTest) {
+  Read read = ReadText(
+      "exit 0\nreal       0.5000\nuser       0.4000\nsys        0.0100\nmaxrss     1000\n"
+      "task-clock 0.4100\nperf::user_time 3\ncycles     12345\n",
+      "pi.time");
+  ASSERT_EQ(read.error, "");
+  // Given as a file, the name is LitTestName of the path as given: "<dir>/pi".
+  ASSERT_EQ(read.samples.benchmarks().size(), 1u);
+  const BenchmarkSamples& pi = read.samples.benchmarks()[0];
+  EXPECT_TRUE(pi.name.ends_with("/pi")) << pi.name;
+  EXPECT_EQ(pi.runs, 1u);
+  EXPECT_EQ(pi.failed_runs, 0u);
+  // The lines above, under the names timeit's results files give them.
+  EXPECT_EQ(pi.metrics.at("real"), (std::vector<double>{0.5}));
+  EXPECT_EQ(pi.metrics.at("user"), (std::vector<double>{0.4}));
+  EXPECT_EQ(pi.metrics.at("sys"), (std::vector<double>{0.01}));
+  EXPECT_EQ(pi.metrics.at("maxrss"), (std::vector<double>{1000}));
+  EXPECT_EQ(pi.metrics.at("task-clock"), (std::vector<double>{0.41}));
+  EXPECT_EQ(pi.metrics.at("user_time"), (std::vector<double>{3}));
+  EXPECT_EQ(pi.metrics.at("cycles"), (std::vector<double>{12345}));
+}
+
+TEST(SummaryTest, ANonZeroExitIsAFailedRun) {
+  Read read = ReadText("exit 139\nreal 0.5\nuser 0.4\nsys 0.0\n", "x.time");
+  ASSERT_EQ(read.samples.benchmarks().size(), 1u);
+  EXPECT_EQ(read.samples.benchmarks()[0].runs, 1u);
+  EXPECT_EQ(read.samples.benchmarks()[0].failed_runs, 1u);
+  EXPECT_TRUE(read.samples.benchmarks()[0].metrics.empty());
+}
+
+TEST(SummaryTest, ErrorsNameTheLine) {
+  EXPECT_EQ(ReadText("exit 0\nreal 0.5 s\n", "x.time").error, "2: expected a name and a number, as in 'user 0.0123'");
+  EXPECT_EQ(ReadText("exit 0\nuser 0.5\nuser 0.6\n", "x.time").error, "3: user: given twice");
+  EXPECT_EQ(ReadText("exit 0\nuser -1\n", "x.time").error,
+            "2: user: '-1' is not a valid measurement (a finite, non-negative number)");
+  EXPECT_EQ(ReadText("exit 0\nexit x\n", "x.time").error, "2: exit: given twice");
+}
+
+TEST(DocumentKindTest, ToldByTheTopLevelKeys) {
+  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": []})"), DocumentKind::kTimeitResults);
+  EXPECT_EQ(KindOfDocument(R"({"tests": [], "__version__": [1]})"), DocumentKind::kLitResults);
+  EXPECT_EQ(KindOfDocument(R"({"format_version": "2"})"), DocumentKind::kLntReport);
+  // A "schema" that is not timeit's, nested keys, another document.
+  EXPECT_EQ(KindOfDocument(R"({"schema": "other"})"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument(R"({"a": {"__version__": 1}, "schema": {"x": "timeit-results/1"}})"),
+            DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("[1, 2]"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("{\"a\": "), DocumentKind::kMalformed);
+  // Told before the malformed rest is reached.
+  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": [)"), DocumentKind::kTimeitResults);
+}
+
+}  // namespace
+}  // namespace timeit
