@@ -1,62 +1,31 @@
 #include "timeit/results/results_schema.h"
 
-#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+
+#include "timeit/results/top_level_scanner.h"
 
 namespace timeit::results_schema {
 namespace {
 
-/// Reads the top-level keys of one line: how many times "schema" and "benchmark" occur,
-/// and the first schema's value. Nested values are only counted through.
-class TopLevelKeys : public nlohmann::json_sax<nlohmann::json> {
+/// The top-level keys of one line: how many times "schema" and "benchmark" occur, and the
+/// first schema's value when it is a string.
+class TopLevelKeys : public TopLevelScanner {
  public:
-  bool null() override { return Value(nullptr); }
-  bool boolean(bool) override { return Value(nullptr); }
-  bool number_integer(number_integer_t) override { return Value(nullptr); }
-  bool number_unsigned(number_unsigned_t) override { return Value(nullptr); }
-  bool number_float(number_float_t, const string_t&) override { return Value(nullptr); }
-  bool string(string_t& value) override { return Value(&value); }
-  bool binary(binary_t&) override { return Value(nullptr); }
-  bool start_object(std::size_t) override {
-    if (depth_ == 0) is_object_ = true;
-    ++depth_;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    ++depth_;
-    return true;
-  }
-  bool end_object() override {
-    --depth_;
-    return true;
-  }
-  bool end_array() override {
-    --depth_;
-    return true;
-  }
-  bool key(string_t& key) override {
-    if (depth_ == 1) {
-      last_key_ = key;
-      if (key == kSchema) ++schemas_;
-      if (key == kBenchmark) ++benchmarks_;
-    }
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-  bool is_object_ = false;
   int schemas_ = 0;
   int benchmarks_ = 0;
   std::optional<std::string> schema_;
 
  private:
-  bool Value(const std::string* text) {
-    if (depth_ == 1 && last_key_ == kSchema && !schema_ && text) schema_ = *text;
-    last_key_.clear();
+  bool Key(std::string_view key) override {
+    if (key == kSchema) ++schemas_;
+    if (key == kBenchmark) ++benchmarks_;
     return true;
   }
-  int depth_ = 0;
-  std::string last_key_;
+  bool Value(std::string_view key, std::optional<std::string_view> text) override {
+    if (key == kSchema && text && !schema_) schema_ = std::string(*text);
+    return true;
+  }
 };
 
 }  // namespace
@@ -107,7 +76,7 @@ LineClass ClassifyLine(std::string_view line) {
   // A byte-order mark is no part of JSON Lines (and simdjson refuses one): never a header.
   if (line.substr(0, 3) == "\xEF\xBB\xBF") return {};
   TopLevelKeys keys;
-  bool parsed = nlohmann::json::sax_parse(line.begin(), line.end(), &keys);
+  bool parsed = keys.Scan(line);
   if (!parsed) {
     std::string header = "{\"" + std::string(kSchema) + "\":\"" + std::string(kSchemaV2) + "\"";
     bool starts_header = line.size() <= header.size() ? header.compare(0, line.size(), line) == 0
@@ -115,7 +84,7 @@ LineClass ClassifyLine(std::string_view line) {
     if (!line.empty() && starts_header && EndsInsideAValue(line)) return {LineKind::kHeaderCutShort, {}};
     return {};
   }
-  if (!keys.is_object_ || keys.schemas_ > 1 || keys.benchmarks_ > 1) return {};
+  if (!keys.is_object() || keys.schemas_ > 1 || keys.benchmarks_ > 1) return {};
   if (keys.schemas_ == 1 && keys.benchmarks_ == 0 && keys.schema_) return {LineKind::kHeader, *keys.schema_};
   if (keys.schemas_ == 0 && keys.benchmarks_ == 1) return {LineKind::kRunRecord, {}};
   return {};

@@ -1,12 +1,16 @@
 // What timeit writes, timeit-compare reads: every run outcome through a results file and
-// back, with the numbers unchanged.
+// back, with the numbers unchanged; and those samples through an LNT report and back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
+#include <set>
 
 #include "counter_readings.h"
 #include "temp_dir.h"
 #include "timeit/reading/results_reader.h"
+#include "timeit/report/lnt_report.h"
 #include "timeit/results/results_file.h"
 #include "timeit/results/results_schema.h"
 
@@ -164,6 +168,108 @@ TEST(RoundTripTest, ARecordCutAtAnyByteIsSkippedAndTheNextWriterStartsAfresh) {
     EXPECT_EQ(samples.Find("a")->runs, 1u) << cut;
     ASSERT_NE(samples.Find("after"), nullptr) << cut;
     EXPECT_EQ(samples.Find("after")->runs, 1u) << cut;
+  }
+}
+
+// Each LNT metric of a schema and the metric of timeit's results it is taken from (the
+// README's table of timeit-lnt), for runs that have task-clock, so execution_time is it.
+const std::map<std::string, std::string> kNtsNames = {{"execution_time", "task-clock"}, {"mem_bytes", "maxrss"}};
+std::map<std::string, std::string> TimeitNames() {
+  std::map<std::string, std::string> names = kNtsNames;
+  names.insert({{"wall_time", "real"},
+                {"user_time", "user"},
+                {"sys_time", "sys"},
+                {"task_clock", "task-clock"},
+                {"cycles", "cycles"}});
+  return names;
+}
+
+Measurement FailedRun(int i) {
+  Measurement run = BaseRun(i);
+  run.exit_code = 3;
+  return run;
+}
+
+// A results file of several benchmarks written in interleaved calls, as several timeit runs
+// appending to one file leave it, read back as timeit-compare reads it.
+SampleSet ResultsSamples(const TempDir& dir) {
+  std::string path = dir.File("results.jsonl");
+  HostInfo host;
+  host.hostname = "h";
+  Measurement uncounted = BaseRun(6);
+  uncounted.counters = CounterResults{"none", false, "perf_event_open: Permission denied", {}};
+  auto append = [&](const std::string& name, const std::vector<Measurement>& runs) {
+    AppendRuns(path, name, {"./" + name}, runs, host, std::chrono::seconds(5));
+  };
+  // Runs out of order of their values, so that a sorting step would show.
+  append("many", {BaseRun(1), BaseRun(12)});
+  append("single", {BaseRun(3)});
+  append("many", {BaseRun(4), BaseRun(2), BaseRun(13)});
+  append("partly counted", {BaseRun(5), uncounted});  // task-clock and cycles once, times twice
+  append("flaky", {BaseRun(7), FailedRun(8), BaseRun(9)});
+  append("broken", {FailedRun(14), FailedRun(15)});
+  append("caf\xe9", {BaseRun(10), BaseRun(11)});
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(path, samples, warnings);
+  EXPECT_TRUE(warnings.empty());
+  return samples;
+}
+
+TEST(RoundTripTest, AnLntReportReadBackHasTheSamplesOfTheResultsItWasMadeFrom) {
+  TempDir dir;
+  SampleSet original = ResultsSamples(dir);
+  ASSERT_EQ(original.benchmarks().size(), 6u);
+  // The report writes one sample as a number and several as a list: both are here.
+  ASSERT_EQ(original.Find("single")->metrics.at("real").size(), 1u);
+  ASSERT_EQ(original.Find("partly counted")->metrics.at("task-clock").size(), 1u);
+  ASSERT_EQ(original.Find("partly counted")->metrics.at("real").size(), 2u);
+  ASSERT_EQ(original.Find("many")->metrics.at("real").size(), 5u);
+  for (auto [schema, names] : {std::pair{LntSchema::kNts, kNtsNames}, std::pair{LntSchema::kTimeit, TimeitNames()}}) {
+    std::string spelling(SpellingOf(kLntSchemaSpellings, schema));
+    LntReportOptions options;
+    options.order = "1";
+    options.schema = schema;
+    LntReport report = FormatLntReport(original, options);
+    EXPECT_EQ(report.exec_metric, "task-clock") << spelling;
+    std::string path = dir.File(spelling + ".report.json");
+    WriteFile(path, report.text);
+    SampleSet back;
+    std::vector<std::string> warnings;
+    ReadResultsFile(path, back, warnings);
+    EXPECT_TRUE(warnings.empty()) << spelling;
+    ASSERT_EQ(back.benchmarks().size(), original.benchmarks().size()) << spelling;
+
+    for (const BenchmarkSamples& written : original.benchmarks()) {
+      // A report's names are JSON strings, so UTF-8: an invalid byte is written as U+FFFD.
+      std::string name = written.name == "caf\xe9" ? "caf\xef\xbf\xbd" : written.name;
+      const BenchmarkSamples* read = back.Find(name);
+      ASSERT_NE(read, nullptr) << spelling << ": " << name;
+      if (written.failed_runs > 0) {
+        // LNT has one status per test, not per run: a failed test's every run is a failed one,
+        // and it has as many runs as its longest list (here the successful runs), or one.
+        EXPECT_EQ(read->runs, std::max<size_t>(1, written.runs - written.failed_runs)) << spelling << ": " << name;
+        EXPECT_EQ(read->failed_runs, read->runs) << spelling << ": " << name;
+        EXPECT_TRUE(read->metrics.empty()) << spelling << ": " << name;
+        continue;
+      }
+      EXPECT_EQ(read->runs, written.runs) << spelling << ": " << name;
+      EXPECT_EQ(read->failed_runs, 0u) << spelling << ": " << name;
+      // Exactly the schema's metrics that the benchmark has, each with the same doubles in
+      // the same order.
+      std::set<std::string> expected_names;
+      for (const auto& [lnt_name, source] : names) {
+        auto values = written.metrics.find(source);
+        if (values == written.metrics.end()) continue;
+        expected_names.insert(lnt_name);
+        auto found = read->metrics.find(lnt_name);
+        ASSERT_NE(found, read->metrics.end()) << spelling << ": " << name << ": " << lnt_name;
+        EXPECT_EQ(found->second, values->second) << spelling << ": " << name << ": " << lnt_name << " from " << source;
+      }
+      std::set<std::string> read_names;
+      for (const auto& [metric, values] : read->metrics) read_names.insert(metric);
+      EXPECT_EQ(read_names, expected_names) << spelling << ": " << name;
+    }
   }
 }
 
