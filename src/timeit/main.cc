@@ -252,7 +252,11 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
 
 /// Runs the series and writes every output. Returns the exit code.
 int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  // Before the program runs, as what follows a run cannot be undone; nothing is created yet
+  // (the summary is written after the run, as upstream does, and a refused check leaves an
+  // existing one as it was).
   if (options.json_path) CheckResultsTarget(*options.json_path);
+  if (options.summary_path) CheckWritable(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
   SeriesResult series = RunObservedSeries(options, counters, writer, events);
