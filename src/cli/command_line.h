@@ -88,12 +88,12 @@ inline size_t SkipValues(const CLI::App& app, const CLI::Option& option, const s
 
 }  // namespace cli_internal
 
-/// Rejects `--opt=` with nothing after the `=` for an option that takes a value: CLI11 would
+/// Rejects `--opt=` with nothing after the `=`: for an option that takes a value, CLI11 would
 /// take the next argument as the value instead (`timeit --summary= echo hi` would write the
-/// summary to ./echo and run `hi`). Reads the words as CLI11 will, to know which are
-/// options: each option's values are skipped, `--` ends the options, and so, in a prefix
-/// command (timeit), does the first positional argument, which starts the program's own
-/// arguments.
+/// summary to ./echo and run `hi`), and for a flag it would read it as true. Reads the
+/// words as CLI11 will, to know which are options: each option's values are skipped, `--`
+/// ends the options, and so, in a prefix command (timeit), does the first positional
+/// argument, which starts the program's own arguments.
 inline void RejectEmptyValues(const CLI::App& app, int argc, char** argv) {
   std::vector<std::string> words(argv + std::min(argc, 1), argv + argc);
   for (size_t next = 0; next < words.size();) {
@@ -104,11 +104,12 @@ inline void RejectEmptyValues(const CLI::App& app, int argc, char** argv) {
     int collected = 0;
     if (CLI::detail::split_long(word, name, rest)) {
       option = app.get_option_no_throw("--" + name);
-      if (option == nullptr || option->get_items_expected_max() == 0) continue;  // unknown, or a flag
-      if (word.find('=') != std::string::npos) {
-        if (rest.empty()) throw Error(ErrorKind::kUsage, "--" + name + ": the value after '=' is empty");
-        collected = 1;
-      }
+      if (option == nullptr) continue;
+      bool has_value = word.find('=') != std::string::npos;
+      // A flag too: CLI11 would read "--verbose=" as true.
+      if (has_value && rest.empty()) throw Error(ErrorKind::kUsage, "--" + name + ": the value after '=' is empty");
+      if (option->get_items_expected_max() == 0) continue;  // a flag
+      if (has_value) collected = 1;
     } else if (cli_internal::IsOptionWord(app, word)) {
       CLI::detail::split_short(word, name, rest);
       option = app.get_option_no_throw("-" + name);

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -165,30 +164,12 @@ void CheckResultsTarget(const std::string& path) {
   auto refuse = [&](const std::string& why) {
     throw Error(ErrorKind::kInput, "cannot record runs in '" + path + "': " + why);
   };
-  if (path.empty()) refuse("the path is empty");
+  if (std::optional<std::string> why = WhyNotWritable(path)) refuse(*why);
   struct stat info;
-  if (::stat(path.c_str(), &info) != 0) {
-    if (errno != ENOENT) refuse(std::strerror(errno));
-    // Absent: nothing is created before a run is saved, but the directory it would be
-    // created in (that of a dangling link's target) must be there and writable.
-    std::string target = path;
-    char link[PATH_MAX];
-    for (int hops = 0; hops < 40; ++hops) {  // a chain of links, as the kernel follows it
-      ssize_t length = ::readlink(target.c_str(), link, sizeof link - 1);
-      if (length <= 0) break;
-      std::string linked(link, static_cast<size_t>(length));
-      target = linked[0] == '/' || target.find('/') == std::string::npos
-                   ? linked
-                   : target.substr(0, target.rfind('/') + 1) + linked;
-    }
-    std::string directory = target.find('/') == std::string::npos ? "." : target.substr(0, target.rfind('/') + 1);
-    if (::access(directory.c_str(), W_OK | X_OK) != 0) {
-      refuse("cannot create it in '" + directory + "': " + std::strerror(errno));
-    }
-    return;
-  }
+  // Absent: nothing is created before a run is saved, and the directory it would be
+  // created in was found writable.
+  if (::stat(path.c_str(), &info) != 0) return;
   // Refused without opening: opening a FIFO or a device could block or have effects.
-  if (S_ISDIR(info.st_mode)) refuse("it is a directory");
   if (!S_ISREG(info.st_mode)) refuse("it is not a regular file (a FIFO, socket or device)");
   // Opened as the save will open it (O_CREAT creates nothing here, but a sticky
   // directory's protection of other users' files refuses it), so that whatever would

@@ -2,10 +2,13 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstring>
 
 #include "timeit/sys/retry_on_eintr.h"
 #include "timeit/sys/unique_fd.h"
@@ -63,6 +66,46 @@ void WriteTextFile(const std::string& path, std::string_view text, int extra_fla
   UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | extra_flags, 0666));
   if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
   WriteAll(fd.get(), text, path);
+}
+
+namespace {
+
+// Why a file could not be created at `path`, which does not exist: the directory it would
+// be created in (that of a dangling link's target) is missing or not writable.
+std::optional<std::string> WhyNotCreatable(const std::string& path) {
+  std::string target = path;
+  char link[PATH_MAX];
+  for (int hops = 0; hops < 40; ++hops) {  // a chain of links, as the kernel follows it
+    ssize_t length = ::readlink(target.c_str(), link, sizeof link - 1);
+    if (length <= 0) break;
+    std::string linked(link, static_cast<size_t>(length));
+    target = linked[0] == '/' || target.find('/') == std::string::npos
+                 ? linked
+                 : target.substr(0, target.rfind('/') + 1) + linked;
+  }
+  std::string directory = target.find('/') == std::string::npos ? "." : target.substr(0, target.rfind('/') + 1);
+  if (::access(directory.c_str(), W_OK | X_OK) == 0) return std::nullopt;
+  return "cannot create it in '" + directory + "': " + std::strerror(errno);
+}
+
+}  // namespace
+
+std::optional<std::string> WhyNotWritable(const std::string& path) {
+  if (path.empty()) return "the path is empty";
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno != ENOENT) return std::strerror(errno);
+    return WhyNotCreatable(path);
+  }
+  if (S_ISDIR(info.st_mode)) return "it is a directory";
+  if (::access(path.c_str(), W_OK) != 0) return std::strerror(errno);
+  return std::nullopt;
+}
+
+void CheckWritable(const std::string& path) {
+  if (std::optional<std::string> why = WhyNotWritable(path)) {
+    throw Error(ErrorKind::kSystem, "cannot write '" + path + "': " + *why);
+  }
 }
 
 void ReplaceFile(const std::string& path, std::string_view text) {

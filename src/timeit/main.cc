@@ -10,7 +10,6 @@
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
-#include "timeit/measure/event_encoding.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
@@ -42,11 +41,7 @@ std::string JoinCommand(const std::vector<std::string>& command) {
 }
 
 std::unique_ptr<CounterBackend> MakeBackend(const TimeitOptions& options) {
-  if (options.no_perf) {
-    // Nothing is counted, but a misspelt -e is still the usage error it is everywhere else.
-    for (const std::string& event : options.events) EncodeEvent(event, PrivilegeLevels::kUserAndKernel);
-    return MakeNoCounterBackend("disabled by --no-perf");
-  }
+  if (options.no_perf) return MakeNoCounterBackend("disabled by --no-perf");
   if (options.fake_counter_file) return MakeFakeCounterBackend(options.events, *options.fake_counter_file);
   return MakeDefaultCounterBackend(options.events);
 }
@@ -257,7 +252,11 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
 
 /// Runs the series and writes every output. Returns the exit code.
 int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  // Before the program runs, as what follows a run cannot be undone; nothing is created yet
+  // (the summary is written after the run, as upstream does, and a refused check leaves an
+  // existing one as it was).
   if (options.json_path) CheckResultsTarget(*options.json_path);
+  if (options.summary_path) CheckWritable(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
   SeriesResult series = RunObservedSeries(options, counters, writer, events);

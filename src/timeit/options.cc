@@ -10,6 +10,7 @@
 #include "command_line.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
+#include "timeit/measure/event_encoding.h"
 #include "timeit/measure/event_list.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/lit_test_name.h"
@@ -193,23 +194,46 @@ std::vector<std::string> TakeCommand(std::vector<std::string> rest) {
   return rest;
 }
 
+// `check`'s result; an Error it throws, about an option that came from TIMEIT_OPTIONS when
+// `from_environment`, says so.
+template <typename Check>
+auto Attributed(bool from_environment, Check check) -> decltype(check()) {
+  try {
+    return check();
+  } catch (const Error& error) {
+    if (!from_environment) throw;
+    throw Error(error.kind(), std::string(kOptionsVariable) + ": " + error.what());
+  }
+}
+
+// The events -e names, each known (a misspelt one is a usage error before anything runs,
+// even with --no-perf, which counts none of them).
 std::vector<std::string> EventsToCount(const std::optional<std::string>& events) {
   if (!events) return DefaultEvents();
   if (events->empty()) throw Error(ErrorKind::kUsage, "-e/--events: the event list is empty");
-  return ParseEventList(*events);
+  std::vector<std::string> names = ParseEventList(*events);
+  for (const std::string& name : names) EncodeEvent(name, PrivilegeLevels::kUserAndKernel);
+  return names;
 }
 
-// What no single option can check on its own.
-void CheckCombinations(const TimeitOptions& options) {
-  if (options.append_exit_status && !options.child.stdout_path) {
-    throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
-  }
-  if (options.json_per_test_root && !options.summary_path) {
-    throw Error(ErrorKind::kUsage, "--json-per-test needs --summary (its results file goes beside the summary)");
-  }
-  if (options.json_per_test_root && options.json_path) {
-    throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
-  }
+// What no single option can check on its own. `given` is what the command line alone
+// says, to tell which options came from TIMEIT_OPTIONS.
+void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given) {
+  Attributed(!given.append_exit_status, [&] {
+    if (options.append_exit_status && !options.child.stdout_path) {
+      throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
+    }
+  });
+  Attributed(!given.json_per_test_root, [&] {
+    if (options.json_per_test_root && !options.summary_path) {
+      throw Error(ErrorKind::kUsage, "--json-per-test needs --summary (its results file goes beside the summary)");
+    }
+  });
+  Attributed(!given.json_per_test_root || !given.json_path, [&] {
+    if (options.json_per_test_root && options.json_path) {
+      throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
+    }
+  });
 }
 
 // --json-per-test: the results file beside the summary, and the benchmark named after the
@@ -279,12 +303,17 @@ ParsedWords ParseWords(const std::vector<std::string>& words, WordSource source)
 std::vector<std::string> EnvironmentOptionWords() {
   const char* value = std::getenv(kOptionsVariable);
   if (value == nullptr) return {};
-  try {
+  return Attributed(true, [value] {
     std::vector<std::string> words = SplitShellWords(value);
     if (words.empty()) return words;
-    std::vector<std::string> rest = ParseWords(words, WordSource::kEnvironment).rest;
-    if (rest.empty()) return words;
-    const std::string& word = rest.front();
+    ParsedWords parsed = ParseWords(words, WordSource::kEnvironment);
+    // The tests' fake readings must never stand in for a real run's, as they would in
+    // every timeit that inherits the variable.
+    if (parsed.options.fake_counter_file) {
+      throw Error(ErrorKind::kUsage, "--counter-backend is read only from the command line");
+    }
+    if (parsed.rest.empty()) return words;
+    const std::string& word = parsed.rest.front();
     if (word == "-h" || word == "--help" || word == "--version") {
       throw Error(ErrorKind::kUsage, word + " is read only from the command line");
     }
@@ -293,9 +322,7 @@ std::vector<std::string> EnvironmentOptionWords() {
                   "'" + word + "' is not an option; the command (and --) go on the command line, not here");
     }
     throw Error(ErrorKind::kUsage, "invalid argument '" + word + "'");
-  } catch (const Error& error) {
-    throw Error(ErrorKind::kUsage, std::string(kOptionsVariable) + ": " + error.what());
-  }
+  });
 }
 
 }  // namespace
@@ -304,7 +331,8 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   std::vector<std::string> command_line(argv + std::min(argc, 1), argv + argc);
   // The command line alone first: --help, --version and its own errors answer as they do
   // without TIMEIT_OPTIONS, whatever the environment holds.
-  ParsedWords parsed = ParseWords(command_line, WordSource::kCommandLine);
+  const ParsedWords given = ParseWords(command_line, WordSource::kCommandLine);
+  ParsedWords parsed = given;
   std::vector<std::string> environment = EnvironmentOptionWords();
   if (!environment.empty()) {
     // Before the command line's own options, so that those, coming later, win.
@@ -313,9 +341,9 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   }
   TimeitOptions options = std::move(parsed.options);
   options.child.argv = TakeCommand(std::move(parsed.rest));
-  options.events = EventsToCount(parsed.events);
-  CheckCombinations(options);
-  ResolvePerTestResults(options);
+  options.events = Attributed(!given.events && parsed.events, [&] { return EventsToCount(parsed.events); });
+  CheckCombinations(options, given.options);
+  Attributed(!given.options.json_per_test_root || !given.options.summary_path, [&] { ResolvePerTestResults(options); });
   return options;
 }
 

@@ -32,6 +32,24 @@ TEST(PathUnderTest, LinksAndDotsChangeNothing) {
   EXPECT_EQ(PathUnder(dir.File("real"), dir.File("real/Single/New/../Output/pi.time")), expected);
 }
 
+TEST(PathUnderTest, ALinkInTheFilesPlaceIsNotFollowed) {
+  testing::TempDir dir;
+  fs::create_directories(dir.path() / "build/Single/Output");
+  fs::create_directories(dir.path() / "build/B/Output");
+  fs::create_directories(dir.path() / "elsewhere");
+  fs::create_symlink("../../B/Output/real.time", dir.path() / "build/Single/Output/alias.time");
+  fs::create_symlink(dir.path() / "elsewhere/x.time", dir.path() / "build/Single/Output/out.time");
+  // The same answer whether the target exists yet or not, and whether it is under the root.
+  for (bool target_exists : {false, true}) {
+    if (target_exists) {
+      testing::WriteFile(dir.File("build/B/Output/real.time"), "");
+      testing::WriteFile(dir.File("elsewhere/x.time"), "");
+    }
+    EXPECT_EQ(PathUnder(dir.File("build"), dir.File("build/Single/Output/alias.time")), "Single/Output/alias.time");
+    EXPECT_EQ(PathUnder(dir.File("build"), dir.File("build/Single/Output/out.time")), "Single/Output/out.time");
+  }
+}
+
 TEST(PathUnderTest, PathsElsewhereAreNotUnder) {
   testing::TempDir dir;
   fs::create_directories(dir.path() / "build");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,16 @@ void WriteAll(int fd, std::string_view text, const std::string& path);
 /// Opens `path` for writing (created if missing, plus `extra_flags` such as O_TRUNC or
 /// O_APPEND), writes `text` and closes it; failures throw a system Error.
 void WriteTextFile(const std::string& path, std::string_view text, int extra_flags);
+
+/// Why a file could not be written at `path` later, found without opening, creating or
+/// truncating anything: an empty path; an existing one that is a directory or not
+/// writable; a missing one whose directory (that of a dangling link's target) is missing or
+/// not writable ("cannot create it in 'DIR/': <strerror>"). nullopt when nothing stands in
+/// the way.
+std::optional<std::string> WhyNotWritable(const std::string& path);
+
+/// Throws a system Error "cannot write 'PATH': <why>" when WhyNotWritable says why.
+void CheckWritable(const std::string& path);
 
 /// Replaces the file at `path` with `text` all at once: written to a new file beside it,
 /// which is then renamed over `path`. A failure leaves `path` as it was (no partial file)
