@@ -51,6 +51,11 @@ Json HostToJson(const HostInfo& host) {
   json["libpfm_version"] = host.libpfm_version ? Json(*host.libpfm_version) : nullptr;
   json["perf_event_paranoid"] = host.perf_event_paranoid ? Json(*host.perf_event_paranoid) : nullptr;
   json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
+  json["cpu_governor"] = host.cpu_governor ? Json(*host.cpu_governor) : nullptr;
+  json["turbo"] = host.turbo ? Json(*host.turbo) : nullptr;
+  json["smt"] = host.smt ? Json(*host.smt) : nullptr;
+  json["aslr"] = host.aslr ? Json(*host.aslr) : nullptr;
+  json["load_average"] = host.load_average ? Json(*host.load_average) : nullptr;
   return json;
 }
 

@@ -263,6 +263,25 @@ TEST(HostToJsonTest, Fields) {
   EXPECT_TRUE(other["perf_event_paranoid"].is_null());
   EXPECT_TRUE(other["libpfm_version"].is_null());
   EXPECT_EQ(other["libpfm_pmus"], json::array());
+  // What the kernel did not say is null, not left out: a reader tells "unknown" from "old file".
+  for (const char* field : {"cpu_governor", "turbo", "smt", "aslr", "load_average"}) {
+    EXPECT_TRUE(other.contains(field) && other[field].is_null()) << field;
+  }
+}
+
+TEST(HostToJsonTest, Conditions) {
+  HostInfo host = SampleHost();
+  host.cpu_governor = "performance";
+  host.turbo = false;
+  host.smt = true;
+  host.aslr = 2;
+  host.load_average = {{0.5, 1.25, 2}};
+  json conditions = HostToJson(host);
+  EXPECT_EQ(conditions["cpu_governor"], "performance");
+  EXPECT_EQ(conditions["turbo"], false);
+  EXPECT_EQ(conditions["smt"], true);
+  EXPECT_EQ(conditions["aslr"], 2);
+  EXPECT_EQ(conditions["load_average"], json::parse("[0.5, 1.25, 2.0]"));
 }
 
 class AppendRunsTest : public ::testing::Test {
