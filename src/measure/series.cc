@@ -1,5 +1,7 @@
 #include "timeit/measure/series.h"
 
+#include "timeit/base/split_mix64.h"
+
 namespace timeit {
 
 SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const SeriesPlan& plan,
@@ -8,9 +10,16 @@ SeriesResult RunSeries(const ChildSpec& spec, CounterBackend& counters, const Se
   // Held across runs: a signal while a run is being saved must stop the series cleanly,
   // not kill timeit half-way through writing its results.
   SignalScope signals;
+  ChildSpec run_spec = spec;  // what changes from run to run
+  std::optional<SplitMix64> env_offsets;
+  if (plan.env_offset) {
+    env_offsets.emplace(plan.seed ^ kEnvOffsetStream);
+    run_spec.controls.seed = plan.seed;
+  }
   auto run_once = [&](RunKind kind, int index, int total) {
+    if (env_offsets) run_spec.controls.env_offset = static_cast<int>(env_offsets->Below(kEnvOffsetLimit));
     if (observer.run_starting) observer.run_starting(kind, index, total);
-    Measurement run = launch(spec, counters);
+    Measurement run = launch(run_spec, counters);
     if (observer.run_finished) observer.run_finished(kind, index, total, run);
     return run;
   };

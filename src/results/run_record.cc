@@ -59,6 +59,15 @@ Json HostToJson(const HostInfo& host) {
   return json;
 }
 
+// What timeit set about the run, and only what it was asked to set: a record without these
+// fields is of a run started as timeit found things.
+void AddControls(const RunControls& controls, Json& record) {
+  if (!controls.cpus.empty()) record["cpus"] = FormatCpuList(controls.cpus);
+  if (controls.aslr_disabled) record["aslr_disabled"] = true;
+  if (controls.env_offset) record["env_offset"] = *controls.env_offset;
+  if (controls.seed) record["seed"] = *controls.seed;
+}
+
 // JSON text is UTF-8, and names and arguments are bytes: anything else is written with
 // U+FFFD for the invalid bytes, and the exact bytes go alongside in hex.
 std::string Dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -98,6 +107,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     for (const std::string& argument : command) bytes.push_back(HexEncode(argument));
     record[schema::kCommandBytes] = std::move(bytes);
   }
+  AddControls(run.controls, record);
   record["rusage"] = {{"minor_faults", run.rusage.minor_faults},
                       {"major_faults", run.rusage.major_faults},
                       {"voluntary_context_switches", run.rusage.voluntary_switches},

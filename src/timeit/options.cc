@@ -1,17 +1,24 @@
 #include "options.h"
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <optional>
+#include <random>
 
 #include "command_line.h"
 #include "timeit/base/error.h"
+#include "timeit/base/split_mix64.h"
 #include "timeit/base/text_format.h"
 #include "timeit/measure/event_encoding.h"
 #include "timeit/measure/event_list.h"
+#include "timeit/measure/run_controls.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/lit_test_name.h"
 #include "timeit/sys/path_under.h"
@@ -183,6 +190,29 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
                "Keep repeating after a run fails (otherwise the first failure stops the series)");
 }
 
+// --cpu, --no-aslr, --env-offset, --seed: what timeit controls about each run.
+void AddControlOptions(CLI::App& app, TimeitOptions& options, std::optional<uint64_t>& seed) {
+  app.add_option_function<std::string>(
+         "--cpu",
+         [&options](const std::string& list) {
+           try {
+             options.child.controls.cpus = ParseCpuList(list);
+           } catch (const Error& error) {
+             throw CLI::ValidationError("--cpu", error.what());
+           }
+         },
+         "Pin the program and its descendants to these CPUs, listed as for taskset -c (0, 0-3, 0,2-3)")
+      ->type_name("LIST");
+  app.add_flag("--no-aslr", options.child.controls.aslr_disabled,
+               "Run the program without address-space layout randomisation");
+  app.add_flag("--env-offset", options.series.env_offset,
+               "Give each run an environment variable " + std::string(kEnvOffsetVariable) +
+                   " of a random length (0 to " + std::to_string(kEnvOffsetLimit - 1) +
+                   " bytes), which moves the program's stack, to show what stack alignment does to it");
+  app.add_option("--seed", seed, "Seed for what the series draws at random (default: a new one each time; recorded)")
+      ->transform(WholeNumberIn(0, std::numeric_limits<uint64_t>::max()));
+}
+
 // The command: what CLI11 left after the options, without a leading `--`.
 std::vector<std::string> TakeCommand(std::vector<std::string> rest) {
   if (!rest.empty() && rest.front() == "--") {
@@ -236,6 +266,43 @@ void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given)
   });
 }
 
+// --cpu and --no-aslr where they can work, and --cpu only with CPUs timeit may use itself:
+// told before anything runs, not in every run's failure.
+void CheckControls(const RunControls& controls) {
+  if (!controls.cpus.empty()) {
+    std::optional<std::vector<int>> allowed = AllowedCpus();
+    if (!allowed) {
+      throw Error(ErrorKind::kUsage, "--cpu is not supported on this system (it needs Linux's sched_setaffinity)");
+    }
+    std::vector<int> refused;
+    std::set_difference(controls.cpus.begin(), controls.cpus.end(), allowed->begin(), allowed->end(),
+                        std::back_inserter(refused));
+    if (!refused.empty()) {
+      bool one = refused.size() == 1;
+      throw Error(ErrorKind::kUsage, "--cpu: " + std::string(one ? "CPU " : "CPUs ") + FormatCpuList(refused) +
+                                         (one ? " is" : " are") + " not among the CPUs timeit may run on (" +
+                                         FormatCpuList(*allowed) + "), so the program cannot be pinned to " +
+                                         (one ? "it" : "them"));
+    }
+  }
+  if (controls.aslr_disabled && !CanDisableAslr()) {
+    throw Error(ErrorKind::kUsage, "--no-aslr is not supported on this system (it needs Linux's personality)");
+  }
+}
+
+// A seed nobody chose, for a series without --seed: from the system's random source, or,
+// where there is none, from the clock and the process id (two timeits started in the same
+// nanosecond still differ).
+uint64_t DrawSeed() {
+  try {
+    std::random_device source;
+    return (static_cast<uint64_t>(source()) << 32) ^ source();
+  } catch (const std::exception&) {
+    auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+    return SplitMix64(now ^ (static_cast<uint64_t>(::getpid()) << 40)).Next();
+  }
+}
+
 // --json-per-test: the results file beside the summary, and the benchmark named after the
 // lit test whose summary it is. A summary elsewhere would give a name no lit run knows.
 void ResolvePerTestResults(TimeitOptions& options) {
@@ -263,6 +330,7 @@ enum class WordSource { kCommandLine, kEnvironment };
 struct ParsedWords {
   TimeitOptions options;
   std::optional<std::string> events;
+  std::optional<uint64_t> seed;
   /// The words CLI11 did not take as options: the command, perhaps after `--`.
   std::vector<std::string> rest;
 };
@@ -287,6 +355,7 @@ ParsedWords ParseWords(const std::vector<std::string>& words, WordSource source)
   AddReportOptions(app, parsed.options);
   AddCounterOptions(app, parsed.options, parsed.events);
   AddSeriesOptions(app, parsed.options);
+  AddControlOptions(app, parsed.options, parsed.seed);
   if (source == WordSource::kCommandLine) {
     AddVersionFlag(app, TimeitVersion());
   } else {
@@ -343,6 +412,11 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   options.child.argv = TakeCommand(std::move(parsed.rest));
   options.events = Attributed(!given.events && parsed.events, [&] { return EventsToCount(parsed.events); });
   CheckCombinations(options, given.options);
+  const RunControls& given_controls = given.options.child.controls;
+  Attributed(given_controls.cpus != options.child.controls.cpus ||
+                 given_controls.aslr_disabled != options.child.controls.aslr_disabled,
+             [&] { CheckControls(options.child.controls); });
+  options.series.seed = parsed.seed ? *parsed.seed : DrawSeed();
   Attributed(!given.options.json_per_test_root || !given.options.summary_path, [&] { ResolvePerTestResults(options); });
   return options;
 }

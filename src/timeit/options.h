@@ -14,10 +14,11 @@ namespace timeit {
 /// Everything timeit's command line can say. Defaults are the member initialisers (and
 /// those of the library structs it fills).
 struct TimeitOptions {
-  /// How to start the program: the command (argv), -t, -c, the redirections and the limits.
+  /// How to start the program: the command (argv), -t, -c, the redirections, the limits,
+  /// --cpu and --no-aslr.
   /// Its message_prefix is left for main to set.
   ChildSpec child;
-  /// -r, --warmup, --ignore-failure.
+  /// -r, --warmup, --ignore-failure, --env-offset; --seed, or a seed drawn when not given.
   SeriesPlan series;
   /// --report-maxrss, --user-time.
   SummaryOptions summary;

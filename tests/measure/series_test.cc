@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <set>
+
 #include "temp_dir.h"
+#include "timeit/base/split_mix64.h"
 #include "timeit/measure/exit_code.h"
 
 namespace timeit {
@@ -55,7 +58,7 @@ class ScriptedLauncher {
 
   Launcher launcher() {
     return [this](const ChildSpec& spec, CounterBackend& counters) {
-      specs_.push_back(&spec);
+      specs_.push_back(spec);  // a copy: the series may start each run with a spec of its own
       counters_.push_back(&counters);
       if (launches_ >= script_.size()) {
         ADD_FAILURE() << "the series launched more runs than the " << script_.size() << " scripted";
@@ -67,13 +70,13 @@ class ScriptedLauncher {
     };
   }
   size_t launches() const { return launches_; }
-  const std::vector<const ChildSpec*>& specs() const { return specs_; }
+  const std::vector<ChildSpec>& specs() const { return specs_; }
   const std::vector<CounterBackend*>& counters() const { return counters_; }
 
  private:
   std::vector<Measurement> script_;
   size_t launches_ = 0;
-  std::vector<const ChildSpec*> specs_;
+  std::vector<ChildSpec> specs_;
   std::vector<CounterBackend*> counters_;
 };
 
@@ -163,9 +166,43 @@ TEST_F(SeriesPolicyTest, EveryLaunchGetsTheSpecAndTheCounters) {
   Run({1, 2, false}, {Exits(0), Exits(0), Exits(0)});
   ASSERT_EQ(launcher_->specs().size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
-    EXPECT_EQ(launcher_->specs()[i]->argv, spec_.argv);
+    EXPECT_EQ(launcher_->specs()[i].argv, spec_.argv);
+    EXPECT_EQ(launcher_->specs()[i].controls.env_offset, std::nullopt);  // only with plan.env_offset
+    EXPECT_EQ(launcher_->specs()[i].controls.seed, std::nullopt);
     EXPECT_EQ(launcher_->counters()[i], counters_.get());
   }
+}
+
+// Every run, warmups too, gets the next offset of the seed's own stream for offsets, so
+// the same seed gives the same offsets; the spec the caller gave is left as it was.
+TEST_F(SeriesPolicyTest, EnvironmentOffsetsComeFromTheSeed) {
+  SeriesPlan plan{2, 3, false};
+  plan.seed = 42;
+  plan.env_offset = true;
+  Run(plan, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
+  ASSERT_EQ(launcher_->specs().size(), 5u);
+  SplitMix64 expected(42 ^ kEnvOffsetStream);
+  std::vector<int> offsets;
+  for (const ChildSpec& spec : launcher_->specs()) {
+    ASSERT_TRUE(spec.controls.env_offset.has_value());
+    EXPECT_EQ(*spec.controls.env_offset, static_cast<int>(expected.Below(kEnvOffsetLimit)));
+    EXPECT_EQ(spec.controls.seed, 42u);
+    EXPECT_EQ(spec.argv, spec_.argv);
+    offsets.push_back(*spec.controls.env_offset);
+  }
+  EXPECT_GT(std::set<int>(offsets.begin(), offsets.end()).size(), 1u) << "the offsets must vary";
+  EXPECT_EQ(spec_.controls.env_offset, std::nullopt);
+
+  Run(plan, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
+  std::vector<int> again;
+  for (const ChildSpec& spec : launcher_->specs()) again.push_back(spec.controls.env_offset.value_or(-1));
+  EXPECT_EQ(again, offsets);
+
+  plan.seed = 43;
+  Run(plan, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});
+  std::vector<int> other;
+  for (const ChildSpec& spec : launcher_->specs()) other.push_back(spec.controls.env_offset.value_or(-1));
+  EXPECT_NE(other, offsets);
 }
 
 TEST_F(SeriesPolicyTest, FailingWarmupStopsBeforeAnyMeasuredRun) {

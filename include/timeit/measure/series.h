@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -20,7 +21,17 @@ struct SeriesPlan {
   /// Keep going after a run that fails (non-zero exit, signal, timeout, exec error);
   /// otherwise the first failure ends the series.
   bool ignore_failure = false;
+  /// Seeds whatever the series draws at random, so that the same seed replays the same
+  /// series. Each use draws from a stream of its own, SplitMix64(seed ^ its constant), so
+  /// that one use added or left out never changes what another draws.
+  uint64_t seed = 0;
+  /// Give every run (warmups too) an environment variable of a random length in
+  /// [0, kEnvOffsetLimit), drawn from the seed, to move the program's stack.
+  bool env_offset = false;
 };
+
+/// The constant of the environment offsets' stream of SeriesPlan::seed.
+inline constexpr uint64_t kEnvOffsetStream = 0x656e762d6f666673;  // "env-offs"
 
 enum class RunKind { kWarmup, kMeasured };
 
@@ -52,6 +63,9 @@ using Launcher = std::function<Measurement(const ChildSpec& spec, CounterBackend
 /// run (warmup or measured) ends the series unless plan.ignore_failure; an interrupt
 /// (SIGINT/SIGTERM/SIGHUP/SIGQUIT to timeit, or the terminal's Ctrl-C that killed the program)
 /// always does. A run the interrupt cancelled before it started is not recorded.
+///
+/// Each run is started with `spec`, and with plan.env_offset with an environment offset of
+/// its own drawn from plan.seed (ChildSpec::controls.env_offset and .seed).
 ///
 /// Process-global state: the series holds a SignalScope (launcher.h) from before its first
 /// run to after its last, even with a fake launcher, so one series at a time per process.
