@@ -22,9 +22,11 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
         config.environment[var] = os.environ[var]
 
 timeit = os.path.join(config.timeit_bin_dir, "timeit")
-# Before %timeit: lit replaces in order, and %timeit is a prefix of %timeit-compare and %timeit-lnt.
+# Before %timeit: lit replaces in order, and %timeit is a prefix of %timeit-compare, %timeit-lnt and
+# %timeit-noop.
 config.substitutions.append(("%timeit-compare", os.path.join(config.timeit_bin_dir, "timeit-compare")))
 config.substitutions.append(("%timeit-lnt", os.path.join(config.timeit_bin_dir, "timeit-lnt")))
+config.substitutions.append(("%timeit-noop", os.path.join(config.timeit_bin_dir, "timeit-noop")))
 config.substitutions.append(("%timeit", timeit))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "python3"))

@@ -188,7 +188,7 @@ void CheckResultsTarget(const std::string& path) {
   InspectStart(fd.get(), info.st_size, path);
 }
 
-void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+bool AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
                 const std::vector<Measurement>& runs, const HostInfo& host,
                 std::chrono::duration<double> lock_timeout) {
   // O_APPEND: every write lands at the end of the file as it is then, whoever else writes.
@@ -213,7 +213,8 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
     if (::stat(path.c_str(), &current) == 0 && current.st_dev == info.st_dev && current.st_ino == info.st_ino) break;
   }
   std::string text;
-  switch (InspectStart(fd.get(), info.st_size, path)) {
+  FileStart start = InspectStart(fd.get(), info.st_size, path);
+  switch (start) {
     case FileStart::kEmpty:
       text = EncodeHeaderLine(host);
       break;
@@ -237,6 +238,7 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
     }
     throw;
   }
+  return start != FileStart::kHeader;
 }
 
 }  // namespace timeit

@@ -43,6 +43,50 @@ Json CountToJson(double count) {
   return rounded;
 }
 
+// {"median", "mad"} of a metric in its unit (seconds or a count; a median of counts can be
+// a half), and "n" when fewer runs than the program's successful ones had it.
+Json OverheadMetricToJson(const OverheadMetric& metric, int successful_runs) {
+  Json json = {{"median", metric.median}, {"mad", metric.mad}};
+  if (metric.n != successful_runs) json["n"] = metric.n;
+  return json;
+}
+
+// --calibrate's findings: the clock in nanoseconds, and per program that does nothing the
+// metrics timeit reported for it, keyed as runs key their metrics; those without a value
+// are under "absent" with the reason.
+Json CalibrationToJson(const Calibration& calibration) {
+  const ClockLatency& latency = calibration.read_latency;
+  Json json = {{"clock", calibration.clock}};
+  json["clock_source"] = calibration.clock_source ? Json(*calibration.clock_source) : nullptr;
+  json["resolution_ns"] = calibration.resolution_ns;
+  json["read_latency_ns"] = {{"median", latency.median_ns}, {"mad", latency.mad_ns},
+                             {"min", latency.min_ns},       {"max", latency.max_ns},
+                             {"batches", latency.batches},  {"reads_per_batch", latency.reads_per_batch}};
+  json["warmup_runs"] = calibration.warmup_runs;
+  Json overhead = Json::object();
+  for (const ProgramOverhead& program : calibration.overhead) {
+    int successful = program.runs - program.failed;
+    Json entry = Json::object();
+    entry["path"] = program.path.empty() ? Json(nullptr) : Json(program.path);
+    entry["n"] = successful;
+    if (program.failed > 0) entry["failed"] = program.failed;
+    if (!program.problem.empty()) entry["problem"] = program.problem;
+    Json absent = Json::object();
+    for (const OverheadMetric& metric : program.metrics) {
+      if (metric.n > 0) {
+        entry[metric.name] = OverheadMetricToJson(metric, successful);
+      } else if (successful > 0) {
+        absent[metric.name] = metric.absent;
+      }
+    }
+    if (!absent.empty()) entry["absent"] = std::move(absent);
+    overhead[program.label] = std::move(entry);
+  }
+  json["overhead"] = std::move(overhead);
+  if (calibration.interrupted_by) json["interrupted_by"] = *calibration.interrupted_by;
+  return json;
+}
+
 Json HostToJson(const HostInfo& host) {
   Json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
                {"machine", host.machine},         {"cpu_model", host.cpu_model},
@@ -56,6 +100,7 @@ Json HostToJson(const HostInfo& host) {
   json["smt"] = host.smt ? Json(*host.smt) : nullptr;
   json["aslr"] = host.aslr ? Json(*host.aslr) : nullptr;
   json["load_average"] = host.load_average ? Json(*host.load_average) : nullptr;
+  if (host.calibration) json["calibration"] = CalibrationToJson(*host.calibration);
   return json;
 }
 

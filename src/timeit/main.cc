@@ -10,9 +10,12 @@
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
+#include "timeit/measure/calibration.h"
+#include "timeit/measure/event_encoding.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
+#include "timeit/report/calibration_format.h"
 #include "timeit/report/compare_format.h"
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
@@ -135,10 +138,19 @@ struct SeriesEvents {
   int last_warmup_index = 0;
 };
 
+// A results file's header never changes once written (runs are only ever appended), so a
+// calibration reaches the files timeit creates, not those it adds to.
+void NoteCalibrationNotRecorded(const std::string& path) {
+  std::cerr << g_program_name << ": note: '" << path
+            << "' already has its header; the calibration is recorded only in the header of a results file "
+               "timeit creates\n";
+}
+
 /// Runs the series with a progress line on a terminal, reporting each run as it ends and
-/// adding it to the results file at once, so a later crash or Ctrl-C loses nothing.
+/// adding it to the results file at once, so a later crash or Ctrl-C loses nothing. The
+/// calibration, if any, goes into the host of a file the first save creates.
 SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& counters, ResultWriter& writer,
-                               SeriesEvents& events) {
+                               SeriesEvents& events, const std::optional<Calibration>& calibration) {
   const SeriesPlan& plan = options.series;
   ProgressLine progress(plan.measured_runs + plan.warmup_runs > 1 && ::isatty(STDERR_FILENO));
   std::optional<HostInfo> host;  // collected once, for the first run saved
@@ -159,10 +171,15 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
     if (kind == RunKind::kMeasured && options.json_path && saving) {
       bool failed_before = writer.failed();
       writer.Write([&] {
-        if (!host) host = CollectHostInfo();
+        bool first_save = !host;
+        if (!host) {
+          host = CollectHostInfo();
+          host->calibration = calibration;
+        }
         auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
-        AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
-                   {run}, *host, lock_timeout);
+        bool wrote_header = AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)),
+                                       options.child.argv, {run}, *host, lock_timeout);
+        if (first_save && calibration && !wrote_header) NoteCalibrationNotRecorded(*options.json_path);
       });
       if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
         events.save_interrupted_by = SignalScope::ReceivedSignal();
@@ -251,7 +268,8 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
 }
 
 /// Runs the series and writes every output. Returns the exit code.
-int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
+int RunAndReport(const TimeitOptions& options, CounterBackend& counters,
+                 const std::optional<Calibration>& calibration) {
   // Before the program runs, as what follows a run cannot be undone; nothing is created yet
   // (the summary is written after the run, as upstream does, and a refused check leaves an
   // existing one as it was).
@@ -259,7 +277,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   if (options.summary_path) CheckWritable(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
-  SeriesResult series = RunObservedSeries(options, counters, writer, events);
+  SeriesResult series = RunObservedSeries(options, counters, writer, events, calibration);
   if (events.interrupted_before_start) {
     // (When the signal ended a wait to save a run, that is said once, at the end.)
     if (!events.save_interrupted_by) {
@@ -290,13 +308,47 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   return options.append_exit_status ? exit_code::kSuccess : series.exit_code;
 }
 
+/// --calibrate: the clock and timeit's overhead, measured with the backend and events the
+/// command's runs get, and printed: on stdout when there is no command, else on stderr (the
+/// program's stdout is its own).
+Calibration CalibrateAndReport(const TimeitOptions& options, CounterBackend& counters) {
+  // Before measuring anything, as for a run: a target that cannot take the result is found first.
+  if (options.json_path) CheckResultsTarget(*options.json_path);
+  ChildSpec spec;
+  spec.message_prefix = options.child.message_prefix;
+  Calibration calibration = Calibrate(DefaultCalibrationPlan(), spec, counters);
+  (options.child.argv.empty() ? std::cout : std::cerr) << FormatCalibration(calibration) << std::flush;
+  return calibration;
+}
+
+/// --calibrate --json F without a command: F gets a header whose host holds the
+/// calibration, if timeit creates it. Returns the exit code.
+int RecordCalibration(const TimeitOptions& options, const Calibration& calibration) {
+  if (!options.json_path) return exit_code::kSuccess;
+  HostInfo host = CollectHostInfo();
+  host.calibration = calibration;
+  auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
+  if (!AppendRuns(*options.json_path, "", {}, {}, host, lock_timeout)) NoteCalibrationNotRecorded(*options.json_path);
+  return exit_code::kSuccess;
+}
+
 int Main(int argc, char** argv) {
   try {
     if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
     TimeitOptions options = ParseTimeitOptions(argc, argv);
     options.child.message_prefix = g_program_name;
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
-    return RunAndReport(options, *counters);
+    std::optional<Calibration> calibration;
+    if (options.calibrate) {
+      calibration = CalibrateAndReport(options, *counters);
+      if (calibration->interrupted_by) {
+        std::cerr << g_program_name << ": error: received signal " << *calibration->interrupted_by << ". exiting.\n";
+        if (options.child.argv.empty()) return exit_code::kSignalBase + *calibration->interrupted_by;
+        return exit_code::kSignalledBeforeStart;  // the command never ran
+      }
+      if (options.child.argv.empty()) return RecordCalibration(options, *calibration);
+    }
+    return RunAndReport(options, *counters, calibration);
   } catch (const HelpRequested&) {
     return exit_code::kSuccess;
   } catch (const Error& error) {

@@ -160,6 +160,9 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
                      defaults);
   app.add_flag("--no-perf", options.no_perf, "Count nothing: rusage and the wall clock only");
   app.add_flag("-v,--verbose", options.verbose, "Report every event and any fallback on stderr");
+  app.add_flag("--calibrate", options.calibrate,
+               "Measure the clock's resolution and read latency and what timeit reports for programs that do "
+               "nothing, print it, then run the command if one is given (--json records it in a new file's host)");
   app.add_option_function<std::string>("--counter-backend",
                                        [&options, kFake](const std::string& backend) {
                                          if (!backend.starts_with(kFake)) {
@@ -213,14 +216,15 @@ void AddControlOptions(CLI::App& app, TimeitOptions& options, std::optional<uint
       ->transform(WholeNumberIn(0, std::numeric_limits<uint64_t>::max()));
 }
 
-// The command: what CLI11 left after the options, without a leading `--`.
-std::vector<std::string> TakeCommand(std::vector<std::string> rest) {
+// The command: what CLI11 left after the options, without a leading `--`. It may be empty
+// when `optional` (--calibrate alone).
+std::vector<std::string> TakeCommand(std::vector<std::string> rest, bool optional) {
   if (!rest.empty() && rest.front() == "--") {
     rest.erase(rest.begin());
   } else if (!rest.empty() && !rest.front().empty() && rest.front()[0] == '-') {
     throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
   }
-  if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
+  if (rest.empty() && !optional) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
   return rest;
 }
 
@@ -264,6 +268,18 @@ void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given)
       throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
     }
   });
+  if (options.child.argv.empty()) {  // --calibrate alone: no run whose outputs these would be
+    Attributed(!given.summary_path, [&] {
+      if (options.summary_path) {
+        throw Error(ErrorKind::kUsage, "--summary needs a command (--calibrate alone makes no run)");
+      }
+    });
+    Attributed(!given.append_exit_status, [&] {
+      if (options.append_exit_status) {
+        throw Error(ErrorKind::kUsage, "--append-exitstatus needs a command (--calibrate alone makes no run)");
+      }
+    });
+  }
 }
 
 // --cpu and --no-aslr where they can work, and --cpu only with CPUs timeit may use itself:
@@ -409,7 +425,7 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
     parsed = ParseWords(environment, WordSource::kCommandLine);
   }
   TimeitOptions options = std::move(parsed.options);
-  options.child.argv = TakeCommand(std::move(parsed.rest));
+  options.child.argv = TakeCommand(std::move(parsed.rest), options.calibrate);
   options.events = Attributed(!given.events && parsed.events, [&] { return EventsToCount(parsed.events); });
   CheckCombinations(options, given.options);
   const RunControls& given_controls = given.options.child.controls;

@@ -46,6 +46,9 @@ struct TimeitOptions {
   std::optional<std::string> name;
   /// --aggregate: how the summary combines the runs.
   Aggregate aggregate = Aggregate::kMin;
+  /// --calibrate: measure the clock and timeit's own overhead first (then run the command,
+  /// if there is one; without one, child.argv is empty).
+  bool calibrate = false;
   /// Hidden, for tests: --counter-backend fake:FILE answers with the readings in FILE.
   std::optional<std::string> fake_counter_file;
 };

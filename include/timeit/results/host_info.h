@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "timeit/measure/calibration.h"
+
 namespace timeit {
 
 /// The machine a result was measured on: what a reader needs to judge whether two
@@ -45,6 +47,9 @@ struct HostInfo {
   std::optional<int> aslr;
   /// The 1, 5 and 15 minute load averages when the facts were collected.
   std::optional<std::array<double, 3>> load_average;
+  /// What --calibrate measured of the clock and of timeit's own overhead; absent without
+  /// it. Never collected by CollectHostInfo: the caller adds it.
+  std::optional<Calibration> calibration;
 };
 
 /// Whether one of `kernel_pmus` is a CPU core PMU, i.e. hardware events can exist:
