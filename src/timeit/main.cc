@@ -316,6 +316,9 @@ Calibration CalibrateAndReport(const TimeitOptions& options, CounterBackend& cou
   if (options.json_path) CheckResultsTarget(*options.json_path);
   ChildSpec spec;
   spec.message_prefix = options.child.message_prefix;
+  // Pinned and without ASLR as the command's runs are, so the overhead is theirs.
+  spec.controls.cpus = options.child.controls.cpus;
+  spec.controls.aslr_disabled = options.child.controls.aslr_disabled;
   Calibration calibration = Calibrate(DefaultCalibrationPlan(), spec, counters);
   (options.child.argv.empty() ? std::cout : std::cerr) << FormatCalibration(calibration) << std::flush;
   return calibration;
