@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 
 namespace timeit {
 namespace {
@@ -195,6 +196,36 @@ bool InRange(std::string_view text, int low, int high) {
   return number >= low && number <= high;
 }
 
+// `value` as json.dumps(sort_keys=True, indent=4) writes it, at nesting `depth`: keys are
+// sorted already (a std::map), floats are Python's repr, and strings, integers and the rest
+// are as the library writes them with every non-ASCII character escaped, as Python does.
+void AppendAsPython(const Json& value, int depth, std::string& out) {
+  auto indent = [&out](int level) { out.append(4 * static_cast<size_t>(level), ' '); };
+  if (value.is_object() || value.is_array()) {
+    bool object = value.is_object();
+    if (value.empty()) {
+      out += object ? "{}" : "[]";
+      return;
+    }
+    out += object ? "{\n" : "[\n";
+    bool first = true;
+    for (auto item = value.begin(); item != value.end(); ++item) {
+      out += first ? "" : ",\n";
+      first = false;
+      indent(depth + 1);
+      if (object) out += Json(item.key()).dump(-1, ' ', true, Json::error_handler_t::replace) + ": ";
+      AppendAsPython(*item, depth + 1, out);
+    }
+    out += "\n";
+    indent(depth);
+    out += object ? "}" : "]";
+  } else if (value.is_number_float()) {
+    out += PythonFloatRepr(value.get<double>());
+  } else {
+    out += value.dump(-1, ' ', true, Json::error_handler_t::replace);
+  }
+}
+
 }  // namespace
 
 std::string DefaultExecMetric(const SampleSet& samples) {
@@ -256,8 +287,8 @@ LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& opti
   }
 
   Json document = {{"format_version", "2"}, {"machine", machine}, {"run", run}, {"tests", tests}};
-  // Python's json.dumps(indent=4), which escapes every non-ASCII character, as LNT writes.
-  report.text = document.dump(4, ' ', true, Json::error_handler_t::replace) + "\n";
+  AppendAsPython(document, 0, report.text);
+  report.text += "\n";
   return report;
 }
 

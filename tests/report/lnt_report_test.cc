@@ -309,5 +309,24 @@ TEST(LntReportTest, NonAsciiNamesAreEscapedAsPythonDoes) {
   EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "caf\u00e9")"), std::string::npos);
 }
 
+// The expected strings are Python's repr of each value (python3 -c 'print(repr(16.829955))'),
+// where the JSON library's own writer gives "16.829955000000002", "0.16625499999999999"
+// and "7.641663221391731e+15".
+TEST(LntReportTest, NumbersAreWrittenAsPythonWritesThem) {
+  SampleSet samples;
+  Add(samples, "a", "user", {16.829955, 0.166255, 7641663221391731.0, 1e-5, 1e16, 3});
+  std::string text = FormatLntReport(samples, Options()).text;
+  std::string expected = R"(            "execution_time": [
+                16.829955,
+                0.166255,
+                7641663221391731.0,
+                1e-05,
+                1e+16,
+                3.0
+            ],
+)";
+  EXPECT_NE(text.find(expected), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace timeit

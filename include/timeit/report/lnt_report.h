@@ -48,8 +48,9 @@ struct LntReportOptions {
 
 /// A rendered report and what a user should be told about it.
 struct LntReport {
-  /// The JSON text, as lnt.testing.Report.render() lays it out: keys sorted, indented by 4,
-  /// ended by a newline.
+  /// The JSON text, byte for byte as lnt.testing.Report.render() writes the same values:
+  /// keys sorted, indented by 4, non-ASCII escaped, numbers as Python's repr ("1000.0",
+  /// "1e-05"), ended by a newline.
   std::string text;
   /// The input metric that became `execution_time`; empty when no benchmark has one.
   std::string exec_metric;
