@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
 
 namespace timeit {
 namespace {
@@ -74,8 +76,34 @@ std::string Joined(const std::set<std::string, std::less<>>& words) {
   return joined;
 }
 
+// `text` as the report writes it: UTF-8, each byte that is not written as the text \xHH
+// (U+FFFD for each would make names that differ only there one name). A warning says so,
+// naming `subject`.
+std::string Utf8Text(const std::string& text, const std::string& subject, std::vector<std::string>& warnings) {
+  if (IsValidUtf8(text)) return text;
+  warnings.push_back(subject + " '" + text +
+                     "' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+  return EscapeInvalidUtf8(text);
+}
+
+// Throws a `kind` Error when UTF-8 `text` is longer than LNT's columns hold; `what` names it.
+void CheckLength(const std::string& text, ErrorKind kind, const std::string& what) {
+  size_t length = CodePointCount(text);
+  if (length > kLntMaxNameLength) {
+    throw Error(kind, what + " is " + std::to_string(length) + " characters long; LNT stores at most " +
+                          std::to_string(kLntMaxNameLength));
+  }
+}
+
 // One value as a number, several as a list: LNT reads a list as one sample per value.
-Json Samples(const std::vector<double>& values) {
+Json Samples(const BenchmarkSamples& benchmark, std::string_view metric, const std::vector<double>& values) {
+  for (double value : values) {
+    // Readers let no such value through; JSON has no spelling for one that LNT could store.
+    if (!std::isfinite(value)) {
+      throw Error(ErrorKind::kInput, "benchmark '" + benchmark.name + "': " + std::string(metric) + " is " +
+                                         PythonFloatRepr(value) + ", which an LNT report cannot hold");
+    }
+  }
   if (values.size() == 1) return values.front();
   return Json(values);
 }
@@ -85,14 +113,15 @@ void AddMapped(const BenchmarkSamples& benchmark, const MetricMapping& mapping, 
     if (source.empty()) continue;
     auto found = benchmark.metrics.find(source);
     if (found != benchmark.metrics.end() && !found->second.empty()) {
-      test[std::string(mapping.lnt_name)] = Samples(found->second);
+      test[std::string(mapping.lnt_name)] = Samples(benchmark, source, found->second);
       return;
     }
   }
 }
 
-// The test of `benchmark`, or null when it has nothing to report.
-Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, LntSchema schema) {
+// The test of `benchmark`, or null when it has nothing to report; its name is the caller's.
+Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, LntSchema schema,
+          std::vector<std::string>& warnings) {
   if (benchmark.hashes.size() > 1) {
     throw Error(ErrorKind::kInput, "benchmark '" + benchmark.name + "': its runs are of " +
                                        std::to_string(benchmark.hashes.size()) + " different programs (hashes " +
@@ -104,7 +133,7 @@ Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, Lnt
   auto exec = benchmark.metrics.find(exec_metric);
   // A run that failed says nothing of the program's speed, whatever a reader kept of it.
   if (!all_failed && exec != benchmark.metrics.end() && !exec->second.empty()) {
-    test["execution_time"] = Samples(exec->second);
+    test["execution_time"] = Samples(benchmark, exec_metric, exec->second);
   }
   for (const MetricMapping& mapping : kNtsMetrics) AddMapped(benchmark, mapping, test);
   if (schema == LntSchema::kTimeit) {
@@ -112,10 +141,12 @@ Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, Lnt
   }
   if (benchmark.failed_runs > 0) test["execution_status"] = kLntStatusFail;
   if (test.empty()) return nullptr;
-  if (!benchmark.hashes.empty()) test["hash"] = *benchmark.hashes.begin();
-  test["name"] = benchmark.name;
+  if (!benchmark.hashes.empty()) {
+    test["hash"] = Utf8Text(*benchmark.hashes.begin(), "benchmark '" + benchmark.name + "': hash", warnings);
+  }
   return test;
 }
+
 
 std::string MachineName(const SampleSet& samples, const LntReportOptions& options) {
   if (!options.machine_name.empty()) return options.machine_name;
@@ -131,7 +162,9 @@ std::string MachineName(const SampleSet& samples, const LntReportOptions& option
 void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vector<std::string>& warnings) {
   const auto& hosts = samples.provenance().hosts;
   if (hosts.empty()) return;
-  for (const auto& [key, value] : hosts.front()) {
+  for (const auto& [raw_key, raw_value] : hosts.front()) {
+    std::string key = Utf8Text(raw_key, "host field", warnings);
+    std::string value = Utf8Text(raw_value, "host field '" + raw_key + "' value", warnings);
     if (Contains(kToolHostFields, key)) {
       run[key] = value;
     } else if (key == "machine") {
@@ -142,6 +175,13 @@ void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vecto
       machine[key] = value;
     }
   }
+  // The suites' machine fields are String(256) columns; the rest goes to a blob of any size.
+  for (const char* field : {"hardware", "os"}) {
+    if (machine.contains(field)) {
+      CheckLength(machine[field].get<std::string>(), ErrorKind::kInput,
+                  std::string("the machine field '") + field + "'");
+    }
+  }
   if (hosts.size() > 1) {
     auto hostname = hosts.front().find("hostname");
     warnings.push_back("the runs name " + std::to_string(hosts.size()) +
@@ -150,12 +190,14 @@ void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vecto
   }
 }
 
-Json Run(const SampleSet& samples, const LntReportOptions& options) {
+Json Run(const SampleSet& samples, const LntReportOptions& options, std::vector<std::string>& warnings) {
   if (options.order.empty()) {
     throw Error(ErrorKind::kUsage, "the order (llvm_project_revision) is empty; LNT sorts runs by it");
   }
+  std::string order = Utf8Text(options.order, "order", warnings);
+  CheckLength(order, ErrorKind::kUsage, "the order (llvm_project_revision)");
   Json run = Json::object();
-  run[std::string(kOrderField)] = options.order;
+  run[std::string(kOrderField)] = order;
   const SampleProvenance& provenance = samples.provenance();
   if (!provenance.first_start.empty()) run["start_time"] = LntTime(provenance.first_start);
   // Files record when runs start, not when they end: the last start is the closest to an end.
@@ -163,16 +205,18 @@ Json Run(const SampleSet& samples, const LntReportOptions& options) {
   return run;
 }
 
-void AddRunInfo(const LntReportOptions& options, Json& run) {
+void AddRunInfo(const LntReportOptions& options, Json& run, std::vector<std::string>& warnings) {
   std::set<std::string, std::less<>> given;
-  for (const auto& [key, value] : options.run_info) {
-    if (key.empty()) throw Error(ErrorKind::kUsage, "run info '=" + value + "': the key is empty");
-    if (Contains(kReservedRunFields, key)) {
-      throw Error(ErrorKind::kUsage, "run info '" + key + "' is written by the report itself" +
-                                         (key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
+  for (const auto& [raw_key, raw_value] : options.run_info) {
+    if (raw_key.empty()) throw Error(ErrorKind::kUsage, "run info '=" + raw_value + "': the key is empty");
+    if (Contains(kReservedRunFields, raw_key)) {
+      throw Error(ErrorKind::kUsage,
+                  "run info '" + raw_key + "' is written by the report itself" +
+                      (raw_key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
     }
-    if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + key + "' given twice");
-    run[key] = value;
+    std::string key = Utf8Text(raw_key, "run info key", warnings);
+    if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + raw_key + "' given twice");
+    run[key] = Utf8Text(raw_value, "run info '" + raw_key + "' value", warnings);
   }
 }
 
@@ -213,7 +257,7 @@ void AppendAsPython(const Json& value, int depth, std::string& out) {
       out += first ? "" : ",\n";
       first = false;
       indent(depth + 1);
-      if (object) out += Json(item.key()).dump(-1, ' ', true, Json::error_handler_t::replace) + ": ";
+      if (object) out += Json(item.key()).dump(-1, ' ', true) + ": ";
       AppendAsPython(*item, depth + 1, out);
     }
     out += "\n";
@@ -222,7 +266,7 @@ void AppendAsPython(const Json& value, int depth, std::string& out) {
   } else if (value.is_number_float()) {
     out += PythonFloatRepr(value.get<double>());
   } else {
-    out += value.dump(-1, ' ', true, Json::error_handler_t::replace);
+    out += value.dump(-1, ' ', true);  // every string is UTF-8 by now (Utf8Text)
   }
 }
 
@@ -259,22 +303,39 @@ std::string LntTime(std::string_view time) {
 
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options) {
   LntReport report;
-  Json run = Run(samples, options);
+  std::vector<std::string>& warnings = report.warnings;
   Json machine = Json::object();
-  DescribeHost(samples, machine, run, report.warnings);
-  machine["name"] = MachineName(samples, options);
-  AddRunInfo(options, run);
+  std::string machine_name = Utf8Text(MachineName(samples, options), "machine name", warnings);
+  CheckLength(machine_name, options.machine_name.empty() ? ErrorKind::kInput : ErrorKind::kUsage, "the machine name");
+  Json run = Run(samples, options, warnings);
+  AddRunInfo(options, run, warnings);
+  DescribeHost(samples, machine, run, warnings);
+  machine["name"] = machine_name;
   report.exec_metric = ExecMetric(samples, options);
 
   std::vector<const BenchmarkSamples*> benchmarks;
   for (const BenchmarkSamples& benchmark : samples.benchmarks()) benchmarks.push_back(&benchmark);
   std::sort(benchmarks.begin(), benchmarks.end(),
             [](const BenchmarkSamples* a, const BenchmarkSamples* b) { return a->name < b->name; });
-  Json tests = Json::array();
+  // By test name: LNT adds up the samples of tests given under one name, so two benchmarks
+  // must never share one.
+  std::map<std::string, std::pair<const BenchmarkSamples*, Json>> by_name;
   for (const BenchmarkSamples* benchmark : benchmarks) {
-    Json test = Test(*benchmark, report.exec_metric, options.schema);
-    if (!test.is_null()) tests.push_back(std::move(test));
+    Json test = Test(*benchmark, report.exec_metric, options.schema, warnings);
+    if (test.is_null()) continue;
+    if (benchmark->name.empty()) throw Error(ErrorKind::kInput, "a benchmark has an empty name; LNT needs a test name");
+    std::string name = Utf8Text(benchmark->name, "benchmark", warnings);
+    CheckLength(name, ErrorKind::kInput, "test '" + name + "': the name");
+    test["name"] = name;
+    auto [at, added] = by_name.try_emplace(name, benchmark, std::move(test));
+    if (!added) {
+      throw Error(ErrorKind::kInput, "benchmarks '" + at->second.first->name + "' and '" + benchmark->name +
+                                         "' would both be LNT's test '" + name +
+                                         "', and LNT would pool their samples; rename one");
+    }
   }
+  Json tests = Json::array();
+  for (auto& [name, test] : by_name) tests.push_back(std::move(test.second));
   if (tests.empty()) {
     if (samples.benchmarks().empty()) throw Error(ErrorKind::kInput, "nothing to report: the input has no runs");
     throw Error(ErrorKind::kInput, "nothing to report: no benchmark has a metric the " +

@@ -309,6 +309,61 @@ TEST(LntReportTest, NonAsciiNamesAreEscapedAsPythonDoes) {
   EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "caf\u00e9")"), std::string::npos);
 }
 
+std::string MessageOf(const SampleSet& samples, const LntReportOptions& options, ErrorKind kind) {
+  try {
+    FormatLntReport(samples, options);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), kind) << error.what();
+    return error.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
+// Two names that differ only in bytes that are not UTF-8 stay two tests: each such byte is
+// written as the text \xHH, which keeps them apart (U+FFFD for both would merge them).
+TEST(LntReportTest, NamesThatAreNotUtf8StayApartAndAreWarnedOf) {
+  SampleSet samples;
+  Add(samples, "a\xff", "user", {1});
+  Add(samples, "a\xfe", "user", {2});
+  Add(samples, "caf\xc3\xa9", "user", {3});  // UTF-8: kept as it is, and no warning
+  LntReport report = FormatLntReport(samples, Options());
+  Json tests = Json::parse(report.text)["tests"];
+  ASSERT_EQ(tests.size(), 3u);
+  EXPECT_EQ(tests[0], (Json{{"name", "a\\xfe"}, {"execution_time", 2.0}}));
+  EXPECT_EQ(tests[1], (Json{{"name", "a\\xff"}, {"execution_time", 1.0}}));
+  EXPECT_EQ(tests[2]["name"], "caf\xc3\xa9");
+  ASSERT_EQ(report.warnings.size(), 2u);
+  EXPECT_EQ(report.warnings[0],
+            "benchmark 'a\xfe' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+}
+
+TEST(LntReportTest, BenchmarksThatWouldShareATestNameAreRefused) {
+  SampleSet samples;
+  Add(samples, "a\xff", "user", {1});
+  Add(samples, "a\\xff", "user", {2});  // a backslash, then "xff"
+  std::string message = MessageOf(samples, Options(), ErrorKind::kInput);
+  EXPECT_NE(message.find("benchmarks 'a\\xff' and 'a\xff' would both be LNT's test 'a\\xff'"), std::string::npos)
+      << message;
+}
+
+TEST(LntReportTest, OptionsThatAreNotUtf8AreWrittenWithTheirBytesAsText) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  LntReportOptions options = Options();
+  options.machine_name = "bot\xe9";
+  options.order = "r\xe9";
+  options.run_info = {{"cc\xe9", "clang\xe9"}};
+  LntReport report = FormatLntReport(samples, options);
+  Json document = Json::parse(report.text);
+  EXPECT_EQ(document["machine"]["name"], "bot\\xe9");
+  EXPECT_EQ(document["run"], (Json{{"llvm_project_revision", "r\\xe9"}, {"cc\\xe9", "clang\\xe9"}}));
+  ASSERT_EQ(report.warnings.size(), 4u);
+  EXPECT_EQ(
+      report.warnings[3],
+      "run info 'cc\xe9' value 'clang\xe9' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+}
+
 // The expected strings are Python's repr of each value (python3 -c 'print(repr(16.829955))'),
 // where the JSON library's own writer gives "16.829955000000002", "0.16625499999999999"
 // and "7.641663221391731e+15".
@@ -326,6 +381,44 @@ TEST(LntReportTest, NumbersAreWrittenAsPythonWritesThem) {
             ],
 )";
   EXPECT_NE(text.find(expected), std::string::npos) << text;
+}
+
+// LNT keeps test, machine and order names in String(256) columns, which a database such as
+// PostgreSQL enforces: a longer one would fail the whole import.
+TEST(LntReportTest, NamesLongerThanLntStoresAreRefused) {
+  std::string longest(256, 'x');
+  std::string wide;
+  for (int i = 0; i < 256; ++i) wide += "\xc3\xa9";  // 256 characters, 512 bytes
+  SampleSet samples;
+  Add(samples, longest, "user", {1});
+  Add(samples, wide, "user", {1});
+  LntReportOptions options = Options();
+  options.machine_name = longest;
+  options.order = longest;
+  EXPECT_NO_THROW(FormatLntReport(samples, options));
+
+  Add(samples, "b" + longest, "user", {1});
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kInput),
+            "test 'b" + longest + "': the name is 257 characters long; LNT stores at most 256");
+  samples = SampleSet();
+  Add(samples, "a", "user", {1});
+  options.order = longest + "1";
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+            "the order (llvm_project_revision) is 257 characters long; LNT stores at most 256");
+  options.order = "1";
+  options.machine_name = longest + "m";
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+            "the machine name is 257 characters long; LNT stores at most 256");
+  options.machine_name = "m";
+  samples.provenance().NoteHost({{"kernel", longest + "k"}});
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kInput),
+            "the machine field 'os' is 257 characters long; LNT stores at most 256");
+}
+
+TEST(LntReportTest, AnEmptyBenchmarkNameIsRefused) {
+  SampleSet samples;
+  Add(samples, "", "user", {1});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput), "a benchmark has an empty name; LNT needs a test name");
 }
 
 }  // namespace

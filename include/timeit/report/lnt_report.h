@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,11 @@ inline constexpr Spellings<LntSchema, 2> kLntSchemaSpellings = {{
 
 /// LNT's status values (lnt.testing's PASS, FAIL, XFAIL); a report writes only kFail.
 inline constexpr int kLntStatusFail = 1;
+
+/// The longest test name, machine name, machine field of the suite (hardware, os) and
+/// order LNT stores, in characters: its database keeps them in String(256) columns, which a
+/// database such as PostgreSQL enforces by failing the whole import.
+inline constexpr size_t kLntMaxNameLength = 256;
 
 /// What a report says besides the samples.
 struct LntReportOptions {
@@ -79,10 +85,14 @@ std::string LntTime(std::string_view time);
 /// `os` (nts' machine fields), and the tool versions moved to the run, since upgrading
 /// timeit does not change the machine; the run has the order, the first and last run start
 /// (start_time, end_time) where the samples know them, and `options.run_info`.
+/// Text that is not UTF-8 (a benchmark's name, an option) is written with each byte that is
+/// not as the text \xHH, so that names differing there stay apart, with a warning.
 /// Throws a usage Error for a bad option (empty order, an unknown exec metric, a reserved or
-/// repeated run-info key, no machine name to be had) and an input Error when the samples
-/// cannot make a report (a benchmark with runs of different hashes, nothing to report,
-/// an unreadable run start).
+/// repeated run-info key, no machine name to be had, an order or machine name longer than
+/// kLntMaxNameLength) and an input Error when the samples cannot make a report (a benchmark
+/// with runs of different hashes, an empty name, a name longer than kLntMaxNameLength, two
+/// benchmarks that would be one test, a value that is not finite, nothing to report, an
+/// unreadable run start).
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options);
 
 }  // namespace timeit
