@@ -147,6 +147,48 @@ Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, Lnt
   return test;
 }
 
+// The number of samples of each of `test`'s measurements (not its status, hash or name).
+std::map<std::string, size_t> SampleCounts(const Json& test) {
+  std::map<std::string, size_t> counts;
+  for (auto item = test.begin(); item != test.end(); ++item) {
+    if (item->is_array()) counts[item.key()] = item->size();
+    if (item->is_number_float()) counts[item.key()] = 1;
+  }
+  return counts;
+}
+
+// LNT makes the i-th values of a test's metrics one sample, as if they were one run's. When
+// some runs lack a metric (--no-perf runs pooled with counted ones have no task-clock) the
+// lists differ in length and that pairing is wrong; JSON has no number for "none" to pad
+// them with, so each metric keeps the values it has, and a warning says where.
+void WarnOfUnevenSamples(const Json& tests, const std::string& exec_metric, std::vector<std::string>& warnings) {
+  size_t uneven = 0;
+  bool exec_short = false;
+  std::string first;
+  for (const Json& test : tests) {
+    std::map<std::string, size_t> counts = SampleCounts(test);
+    auto [least, most] = std::minmax_element(counts.begin(), counts.end(),
+                                             [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (counts.empty() || least->second == most->second) continue;
+    auto exec = counts.find("execution_time");
+    exec_short = exec_short || (exec != counts.end() && exec->second < most->second);
+    if (uneven++ > 0) continue;
+    first = "'" + test["name"].get<std::string>() + "' (";
+    for (const auto& [metric, count] : counts) {
+      first += (first.back() == '(' ? "" : ", ") + metric + " " + std::to_string(count);
+    }
+    first += ")";
+  }
+  if (uneven == 0) return;
+  std::string warning = std::to_string(uneven) + (uneven == 1 ? " test has" : " tests have") +
+                        " metrics with different numbers of samples, the first " + first +
+                        ": LNT pairs a test's samples by position, so there a sample's metrics are not all of one run";
+  if (exec_short) {
+    warning += "; execution_time has fewer samples because some runs have no '" + exec_metric +
+               "' (--exec-metric can name a metric every run has)";
+  }
+  warnings.push_back(warning);
+}
 
 std::string MachineName(const SampleSet& samples, const LntReportOptions& options) {
   if (!options.machine_name.empty()) return options.machine_name;
@@ -346,6 +388,7 @@ LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& opti
       std::none_of(tests.begin(), tests.end(), [](const Json& test) { return test.contains("execution_time"); })) {
     report.exec_metric.clear();  // every benchmark that had it failed
   }
+  WarnOfUnevenSamples(tests, report.exec_metric, warnings);
 
   Json document = {{"format_version", "2"}, {"machine", machine}, {"run", run}, {"tests", tests}};
   AppendAsPython(document, 0, report.text);

@@ -364,6 +364,31 @@ TEST(LntReportTest, OptionsThatAreNotUtf8AreWrittenWithTheirBytesAsText) {
       "run info 'cc\xe9' value 'clang\xe9' is not UTF-8: it is written with each byte that is not as the text \\xHH");
 }
 
+// LNT pairs the i-th values of a test's metrics into one sample; when some runs lack a
+// metric, the lists differ in length and the pairing is no longer by run.
+TEST(LntReportTest, MetricsWithDifferentSampleCountsAreWarnedOf) {
+  SampleSet samples;
+  Add(samples, "even", "task-clock", {1, 2});
+  Add(samples, "even", "user", {1, 2});
+  Add(samples, "mixed", "task-clock", {1, 2});
+  Add(samples, "mixed", "user", {1, 2, 3, 4});  // two more runs, without counters (--no-perf)
+  Add(samples, "more", "task-clock", {1});
+  Add(samples, "more", "user", {1, 2});
+  LntReport report = FormatLntReport(samples, Options(LntSchema::kTimeit));
+  Json tests = Json::parse(report.text)["tests"];
+  EXPECT_EQ(tests[1]["execution_time"], (Json{1.0, 2.0}));
+  EXPECT_EQ(tests[1]["user_time"], (Json{1.0, 2.0, 3.0, 4.0}));
+  ASSERT_EQ(report.warnings.size(), 1u);
+  EXPECT_EQ(
+      report.warnings[0],
+      "2 tests have metrics with different numbers of samples, the first 'mixed' (execution_time 2, task_clock 2, "
+      "user_time 4): LNT pairs a test's samples by position, so there a sample's metrics are not all of one run; "
+      "execution_time has fewer samples because some runs have no 'task-clock' (--exec-metric can name a metric "
+      "every run has)");
+  // The nts suite reports only execution_time of these: nothing to pair.
+  EXPECT_TRUE(FormatLntReport(samples, Options()).warnings.empty());
+}
+
 // The expected strings are Python's repr of each value (python3 -c 'print(repr(16.829955))'),
 // where the JSON library's own writer gives "16.829955000000002", "0.16625499999999999"
 // and "7.641663221391731e+15".

@@ -86,7 +86,9 @@ std::string LntTime(std::string_view time);
 /// timeit does not change the machine; the run has the order, the first and last run start
 /// (start_time, end_time) where the samples know them, and `options.run_info`.
 /// Text that is not UTF-8 (a benchmark's name, an option) is written with each byte that is
-/// not as the text \xHH, so that names differing there stay apart, with a warning.
+/// not as the text \xHH, so that names differing there stay apart, with a warning. A test
+/// whose metrics have different numbers of samples (some runs lack one) is written with
+/// each metric's values as they are, and a warning says so: LNT pairs them by position.
 /// Throws a usage Error for a bad option (empty order, an unknown exec metric, a reserved or
 /// repeated run-info key, no machine name to be had, an order or machine name longer than
 /// kLntMaxNameLength) and an input Error when the samples cannot make a report (a benchmark
