@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -42,6 +43,17 @@ ErrorKind KindOf(const SampleSet& samples, const LntReportOptions& options) {
   }
   ADD_FAILURE() << "no error";
   return ErrorKind::kSystem;
+}
+
+std::string MessageOf(const SampleSet& samples, const LntReportOptions& options, ErrorKind kind) {
+  try {
+    FormatLntReport(samples, options);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), kind) << error.what();
+    return error.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
 }
 
 TEST(LntReportTest, SchemaSpellings) {
@@ -309,15 +321,26 @@ TEST(LntReportTest, NonAsciiNamesAreEscapedAsPythonDoes) {
   EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "caf\u00e9")"), std::string::npos);
 }
 
-std::string MessageOf(const SampleSet& samples, const LntReportOptions& options, ErrorKind kind) {
-  try {
-    FormatLntReport(samples, options);
-  } catch (const Error& error) {
-    EXPECT_EQ(error.kind(), kind) << error.what();
-    return error.what();
-  }
-  ADD_FAILURE() << "no error";
-  return "";
+// The expected text is what /usr/bin/python3 printed for json.dumps of the same name:
+// short escapes where JSON has them, \u00XX for the other control characters and DEL,
+// surrogate pairs beyond U+FFFF, '/' as it is.
+TEST(LntReportTest, ControlAndAstralCharactersAreEscapedAsPythonDoes) {
+  SampleSet samples;
+  Add(samples, "tab\there\x7f\x01\xe2\x80\xa8\xf0\x9f\x98\x80\"\\/", "user", {1});
+  EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "tab\there\u007f\u0001\u2028\ud83d\ude00\"\\/")"),
+            std::string::npos);
+}
+
+TEST(LntReportTest, AValueThatIsNotFiniteIsRefused) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1, std::numeric_limits<double>::quiet_NaN()});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput),
+            "benchmark 'a': user is nan, which an LNT report cannot hold");
+  samples = SampleSet();
+  Add(samples, "a", "user", {1});
+  Add(samples, "a", "maxrss", {std::numeric_limits<double>::infinity()});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput),
+            "benchmark 'a': maxrss is inf, which an LNT report cannot hold");
 }
 
 // Two names that differ only in bytes that are not UTF-8 stay two tests: each such byte is
