@@ -35,11 +35,12 @@ LntOptions ParseLntOptions(int argc, char** argv) {
                  "The run's order, llvm_project_revision: a revision or version LNT sorts runs by")
       ->required();
   app.add_option("--machine", options.report.machine_name,
-                 "Machine name (default: the hostname the results files record)");
+                 "Machine name (default: the one an input LNT report names, else the hostname the results record)");
   AddChoice(app, "--schema", options.report.schema, kLntSchemaSpellings,
             "LNT test suite: nts (every server has it; no counters) or timeit (share/lnt/timeit.yaml, with counters)");
-  app.add_option("--exec-metric", options.report.exec_metric,
-                 "Metric reported as execution_time (default: exec_time, else task-clock, else user)");
+  app.add_option(
+      "--exec-metric", options.report.exec_metric,
+      "Metric reported as execution_time (default: exec_time, else execution_time, else task-clock, else user)");
   std::vector<std::string> run_info;
   app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)

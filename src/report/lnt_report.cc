@@ -20,7 +20,8 @@ namespace {
 using Json = nlohmann::json;  // a std::map per object: keys come out sorted, as sort_keys=True
 
 /// One LNT metric and the input metrics it is taken from, the first one present winning
-/// (lit and timeit name the same quantity differently); an empty source is none.
+/// (lit and timeit name the same quantity differently); an empty source is none. An input
+/// that already has the LNT name (an LNT report read back) is taken before any of them.
 struct MetricMapping {
   std::string_view lnt_name;
   std::string_view sources[2];
@@ -109,7 +110,7 @@ Json Samples(const BenchmarkSamples& benchmark, std::string_view metric, const s
 }
 
 void AddMapped(const BenchmarkSamples& benchmark, const MetricMapping& mapping, Json& test) {
-  for (std::string_view source : mapping.sources) {
+  for (std::string_view source : {mapping.lnt_name, mapping.sources[0], mapping.sources[1]}) {
     if (source.empty()) continue;
     auto found = benchmark.metrics.find(source);
     if (found != benchmark.metrics.end() && !found->second.empty()) {
@@ -193,9 +194,11 @@ void WarnOfUnevenSamples(const Json& tests, const std::string& exec_metric, std:
 std::string MachineName(const SampleSet& samples, const LntReportOptions& options) {
   if (!options.machine_name.empty()) return options.machine_name;
   const auto& hosts = samples.provenance().hosts;
-  if (!hosts.empty()) {
-    auto hostname = hosts.front().find("hostname");
-    if (hostname != hosts.front().end() && !hostname->second.empty()) return hostname->second;
+  // An LNT report's machine has the name it was submitted under; timeit's host, a hostname.
+  for (const char* field : {"name", "hostname"}) {
+    if (hosts.empty()) break;
+    auto found = hosts.front().find(field);
+    if (found != hosts.front().end() && !found->second.empty()) return found->second;
   }
   throw Error(ErrorKind::kUsage, "no machine name: none was given, and the input names no host");
 }
@@ -315,7 +318,7 @@ void AppendAsPython(const Json& value, int depth, std::string& out) {
 }  // namespace
 
 std::string DefaultExecMetric(const SampleSet& samples) {
-  for (const char* candidate : {"exec_time", "task-clock", "user"}) {
+  for (const char* candidate : {"exec_time", "execution_time", "task-clock", "user"}) {
     if (samples.metric_names().count(candidate) > 0) return candidate;
   }
   return {};

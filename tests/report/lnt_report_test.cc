@@ -122,6 +122,32 @@ TEST(LntReportTest, ExecMetricDefaultsToExecTimeThenTaskClockThenUser) {
   EXPECT_EQ(Tests(samples, Options())[0]["execution_time"], 3.0);
 }
 
+// An LNT report read back names its metrics as LNT does; they stay what they are.
+TEST(LntReportTest, AnLntReportsOwnNamesAreKept) {
+  SampleSet samples;
+  for (const char* name : {"execution_time", "compile_time", "code_size", "wall_time", "task_clock"}) {
+    Add(samples, "t", name, {1});
+  }
+  EXPECT_EQ(DefaultExecMetric(samples), "execution_time");
+  Json expected = {{"name", "t"},      {"execution_time", 1.0}, {"compile_time", 1.0},
+                   {"code_size", 1.0}, {"wall_time", 1.0},      {"task_clock", 1.0}};
+  EXPECT_EQ(Tests(samples, Options(LntSchema::kTimeit))[0], expected);
+  expected.erase("wall_time");
+  expected.erase("task_clock");
+  EXPECT_EQ(Tests(samples, Options())[0], expected);
+  Add(samples, "t", "exec_time", {2});  // lit's name first, as before
+  EXPECT_EQ(DefaultExecMetric(samples), "exec_time");
+}
+
+TEST(LntReportTest, MachineNameComesFromAnLntReportsMachineBeforeTheHostname) {
+  SampleSet samples;
+  Add(samples, "a", "execution_time", {1});
+  samples.provenance().NoteHost({{"name", "bot3"}, {"hostname", "vm-17"}});
+  LntReportOptions options = Options();
+  options.machine_name.clear();
+  EXPECT_EQ(Json::parse(FormatLntReport(samples, options).text)["machine"]["name"], "bot3");
+}
+
 TEST(LntReportTest, ExecMetricCanBeChosenAndMustExist) {
   SampleSet samples;
   Add(samples, "a", "user", {1});

@@ -42,7 +42,8 @@ struct LntReportOptions {
   /// The run's order, `llvm_project_revision` (the suite's order field): LNT sorts runs by
   /// it and refuses a run without it. Must not be empty.
   std::string order;
-  /// The machine's name; empty: the hostname of the first host the samples name.
+  /// The machine's name; empty: the first host's `name` (an LNT report's machine), else its
+  /// `hostname`.
   std::string machine_name;
   LntSchema schema = LntSchema::kNts;
   /// The metric reported as `execution_time`; empty: DefaultExecMetric's choice.
@@ -66,8 +67,8 @@ struct LntReport {
 
 /// The metric `execution_time` comes from when none is asked for: `exec_time` where the
 /// samples have it (lit's, the user time litsupport sums over a test's RUN lines), else
-/// `task-clock` (timeit's CPU time of the whole process tree), else `user`; empty when the
-/// samples have none of them.
+/// `execution_time` (an LNT report's), else `task-clock` (timeit's CPU time of the whole
+/// process tree), else `user`; empty when the samples have none of them.
 std::string DefaultExecMetric(const SampleSet& samples);
 
 /// `time`, an ISO 8601 UTC time as results files spell it ("2026-12-01T08:07:10Z", with
