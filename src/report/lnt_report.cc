@@ -353,9 +353,9 @@ LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& opti
   std::string machine_name = Utf8Text(MachineName(samples, options), "machine name", warnings);
   CheckLength(machine_name, options.machine_name.empty() ? ErrorKind::kInput : ErrorKind::kUsage, "the machine name");
   Json run = Run(samples, options, warnings);
-  AddRunInfo(options, run, warnings);
   DescribeHost(samples, machine, run, warnings);
   machine["name"] = machine_name;
+  AddRunInfo(options, run, warnings);  // after the host's tool fields: what is asked for wins
   report.exec_metric = ExecMetric(samples, options);
 
   std::vector<const BenchmarkSamples*> benchmarks;

@@ -278,6 +278,9 @@ TEST(LntReportTest, MachineComesFromTheFirstHost) {
       report["machine"],
       (Json{{"name", "box"}, {"hostname", "box"}, {"hardware", "aarch64"}, {"os", "Linux 6.1.0"}, {"cpu_count", "8"}}));
   EXPECT_EQ(report["run"]["timeit_version"], "0.1.0");  // the tool, not the machine
+  options.run_info = {{"timeit_version", "0.1.0-patched"}};
+  EXPECT_EQ(Json::parse(FormatLntReport(samples, options).text)["run"]["timeit_version"], "0.1.0-patched");
+  options.run_info.clear();
 
   samples.provenance().NoteHost({{"hostname", "other"}});
   LntReport two_hosts = FormatLntReport(samples, options);
