@@ -28,6 +28,8 @@ void PrintNote(std::string_view kind, std::string_view message) {
 
 /// Reads, renders and writes; returns the exit code.
 int WriteReport(const LntOptions& options) {
+  // A directory or the like is refused before the inputs are read, not after.
+  if (options.output) CheckReplaceable(*options.output);
   SampleSet samples;  // every metric: the schema decides which are reported
   std::vector<std::string> warnings;
   for (const std::string& input : options.inputs) ReadResults(input, samples, warnings);
