@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,9 @@ void ReadLntReport(const std::string& path, std::string_view text, SampleSet& in
 /// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
 std::optional<std::string> UtcTimestampOf(std::string_view text);
 
+/// The time `text` names, read as UtcTimestampOf reads it; nullopt for anything else.
+std::optional<std::chrono::sys_seconds> UtcTimeOf(std::string_view text);
+
 /// Whether `first_line` (the file's first line that is not blank) opens a timeit summary
 /// file: "exit" and an integer.
 bool StartsSummary(std::string_view first_line);
@@ -72,10 +76,6 @@ class RecordStream {
   std::unique_ptr<State> state_;
 };
 
-/// `text` as "YYYY-MM-DDTHH:MM:SSZ" (UTC), from the spellings LNT accepts: "%Y-%m-%d
-/// %H:%M:%S" (UTC) or ISO 8601 with a 'T', fractions of a second (dropped) and a zone ('Z',
-/// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
-std::optional<std::string> UtcTimestampOf(std::string_view text);
 
 /// Whether `first_line` (the file's first line, without its '\n') opens a record stream:
 /// a timeit-results/2 header, or the beginning of one cut short.

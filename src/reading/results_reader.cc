@@ -10,9 +10,13 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
 
 #include "readers.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/results/lit_test_name.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
@@ -96,11 +100,27 @@ std::string_view FirstLine(std::string_view text) {
   return start.substr(0, start.find('\n'));
 }
 
+/// How the reading of one file ended.
+enum class FileOutcome {
+  /// Its runs (possibly none, from a header alone) are in the SampleSet.
+  kRead,
+  /// It holds nothing but blank lines: what a reader sees between a writer creating the
+  /// file and writing its first line.
+  kEmpty,
+  /// It is of no known kind, and was to be skipped rather than refused.
+  kUnknownKind,
+};
+
+std::string EmptyFileWarning(const std::string& path) { return path + ": empty, no runs in it"; }
+
+std::string UnknownKindWarning(const std::string& path) {
+  return path + ": skipped: not a results file of a known kind (timeit's, lit's JSON, an LNT report, a timeit summary)";
+}
+
 // Reads `path` whatever its kind; `summary_name` names the benchmark of a summary. A file of
-// no known kind is an error, or when `skip_unknown`, a warning and false. True when runs
-// (or none, from an empty file) were read.
-bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
-                 std::vector<std::string>& warnings) {
+// no known kind is an error, or when `skip_unknown`, kUnknownKind.
+FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
+                        std::vector<std::string>& warnings) {
   BufferedFile file(path);
   bool more = file.Refill(0);
   // Blank buffers before anything else (a file of 8 MiB of newlines is no reason to stop).
@@ -110,18 +130,14 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
     blank_lines += static_cast<size_t>(std::count(file.text().begin(), file.text().end(), '\n'));
     more = file.Refill(0);
   }
-  if (blank()) {
-    // What a reader sees between a writer creating the file and writing its first line.
-    warnings.push_back(path + ": empty, no runs in it");
-    return false;
-  }
+  if (blank()) return FileOutcome::kEmpty;
   std::string_view text = file.text();
   std::string_view first_line = FirstLine(text);
   if (StartsSummary(first_line)) {
     std::string summary(text);
     summary += file.Rest();
     ReadSummary(path, summary_name, summary, into);
-    return true;
+    return FileOutcome::kRead;
   }
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
@@ -137,24 +153,19 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
     switch (KindOfDocument(document)) {
       case DocumentKind::kLitResults:
         ReadLitResults(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kLntReport:
         ReadLntReport(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kUnknown:
       case DocumentKind::kMalformed:
-        if (skip_unknown) {
-          warnings.push_back(path +
-                             ": skipped: not a results file of a known kind (timeit's, lit's JSON, an LNT "
-                             "report, a timeit summary)");
-          return false;
-        }
+        if (skip_unknown) return FileOutcome::kUnknownKind;
         // The timeit reader says what is wrong: the syntax error, or the shape it expected.
         ReadResultsDocument(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kTimeitResults:
         ReadResultsDocument(path, document, into);
-        return true;
+        return FileOutcome::kRead;
     }
   }
   RecordStream stream(path, into, warnings, blank_lines);
@@ -163,17 +174,72 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
     if (!file.Refill(file.text().size() - used)) break;
   }
   stream.Lines(file.text(), file.padded_size(), true);
-  return true;
+  return FileOutcome::kRead;
 }
 
 // Compile steps leave summaries of their own (`x.o.time`, `x.link.time`); their times reach
 // lit's JSON as compile_time and link_time, and are no run of the benchmark.
 bool IsCompileStepSummary(std::string_view name) { return name.ends_with(".o.time") || name.ends_with(".link.time"); }
 
+// timeit writes the results file beside a summary (--json-per-test) just before the
+// summary, after the last run of the series. A summary written later than this is of
+// another run: the same test run again without --json-per-test, or a summary put there by
+// hand. The margin only has to cover timeit's own gap between the two writes on a busy
+// machine; a run of the test again takes longer than that. A file system that keeps whole
+// seconds (ext4 with small inodes, ext3; FAT keeps two) needs its granularity instead.
+constexpr double kBesideSummaryMarginSeconds = 0.1;
+constexpr double kCoarseTimesMarginSeconds = 2;
+
+// Runs of one lit run of a test start at most as long before its summary is written as
+// they last themselves, with this much to spare: the start times are whole seconds, the
+// gaps between runs (warmups, timeit's own work, a test's other RUN lines) are not in the
+// runs' times, and a failed run's time is not kept at all.
+constexpr double kOneLitRunSlackSeconds = 60;
+
+// timeit's name for a run's wall time (measure/measurement).
+constexpr std::string_view kWallTimeMetric = "real";
+
+/// When a file was last modified.
+struct ModifiedAt {
+  /// Seconds since the epoch.
+  double seconds = 0;
+  /// Whether the file system kept no fraction of a second.
+  bool whole_second = false;
+};
+
+// The modification time of the regular file at `path` (links followed); nullopt for
+// another kind of file, or with `error` set when it cannot be looked at.
+std::optional<ModifiedAt> ModificationTime(const std::string& path, int& error) {
+  struct stat info;
+  error = ::stat(path.c_str(), &info) == 0 ? 0 : errno;
+  if (error || !S_ISREG(info.st_mode)) return std::nullopt;
+  return ModifiedAt{static_cast<double>(info.st_mtim.tv_sec) + static_cast<double>(info.st_mtim.tv_nsec) * 1e-9,
+                    info.st_mtim.tv_nsec == 0};
+}
+
+/// Warnings of one kind met during a walk: the first in full, then how many more.
+class WarningTally {
+ public:
+  void Add(std::string message) {
+    if (count_++ == 0) first_ = std::move(message);
+  }
+  void Flush(const std::string& root, std::vector<std::string>& warnings) {
+    if (count_ == 0) return;
+    warnings.push_back(count_ == 1 ? first_
+                                   : first_ + StringPrintf(" (and %zu more like it under '", count_ - 1) + root + "')");
+    count_ = 0;
+  }
+
+ private:
+  size_t count_ = 0;
+  std::string first_;
+};
+
 /// The walk of one directory given on the command line.
 class DirectoryWalk {
  public:
-  DirectoryWalk(SampleSet& into, std::vector<std::string>& warnings) : into_(into), warnings_(warnings) {}
+  DirectoryWalk(const std::string& root, SampleSet& into, std::vector<std::string>& warnings)
+      : root_(root), into_(into), warnings_(warnings) {}
 
   /// Reads what `directory` holds below it, `relative` being its path from the root of the walk.
   void Walk(const std::filesystem::path& directory, const std::string& relative) {
@@ -188,6 +254,9 @@ class DirectoryWalk {
     // By name, so that runs pool in the same order on every file system.
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.path().filename().string() < b.path().filename().string(); });
+    // Results files beside a summary, decided on at the summary ("x.time" sorts before
+    // "x.timeit.json"): read instead of it, or not at all.
+    std::set<std::string> decided;
     for (const std::filesystem::directory_entry& entry : entries) {
       std::string name = entry.path().filename().string();
       std::string inner = relative.empty() ? name : relative + "/" + name;
@@ -197,29 +266,111 @@ class DirectoryWalk {
         Walk(entry.path(), inner);
         continue;
       }
-      if (!entry.is_regular_file(ignored)) continue;
+      if (decided.count(name) > 0 || !entry.is_regular_file(ignored)) continue;
       std::string path = entry.path().string();
-      bool summary = name.ends_with(".time") && !IsCompileStepSummary(name);
-      // A results file beside a summary holds the same runs in more detail: it is read, not the summary.
-      if (summary && std::filesystem::exists(ResultsFileBesideSummary(path), ignored)) continue;
-      if (summary || name.ends_with(".json"))
-        read_ += ReadAnyFile(path, LitTestName(inner), true, into_, warnings_) ? 1 : 0;
+      if (name.ends_with(".time") && !IsCompileStepSummary(name)) {
+        std::string beside = ResultsFileBesideSummary(path);
+        decided.insert(std::filesystem::path(beside).filename().string());
+        if (ReadBesideInstead(path, beside)) continue;
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_), path);
+      } else if (name.ends_with(".json")) {
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_), path);
+      }
     }
+  }
+
+  /// Says what the walk skipped or chose, once per kind.
+  void Finish() {
+    for (WarningTally* tally : {&stale_, &unusable_, &pooled_}) tally->Flush(root_, warnings_);
   }
 
   /// Files read so far.
   size_t read() const { return read_; }
 
  private:
+  void Count(FileOutcome outcome, const std::string& path) {
+    if (outcome == FileOutcome::kRead) ++read_;
+    if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
+    if (outcome == FileOutcome::kUnknownKind) warnings_.push_back(UnknownKindWarning(path));
+  }
+
+  // A results file beside a summary holds the same runs in more detail, and is read instead
+  // of it when it is a results file with runs in it and not older than the summary. True
+  // when it was read (the summary is then not); otherwise the summary is read, with a
+  // warning naming both unless there is no such file.
+  bool ReadBesideInstead(const std::string& summary, const std::string& beside) {
+    int error = 0;
+    std::optional<ModifiedAt> beside_time = ModificationTime(beside, error);
+    if (error == ENOENT) return false;
+    std::string instead = ": '" + summary + "' is read instead";
+    if (!beside_time) {
+      unusable_.Add("'" + beside + "' beside a summary is " +
+                    (error ? SystemErrorMessage("not readable", error) : std::string("not a regular file")) + instead);
+      return false;
+    }
+    std::optional<ModifiedAt> summary_time = ModificationTime(summary, error);
+    if (summary_time) {
+      double later = summary_time->seconds - beside_time->seconds;
+      bool coarse = summary_time->whole_second && beside_time->whole_second;
+      if (later > (coarse ? kCoarseTimesMarginSeconds : kBesideSummaryMarginSeconds)) {
+        stale_.Add(
+            StringPrintf("'%s' was written %.3g s after '%s' beside it: it is of a later run, so the summary "
+                         "is read, not the older results file",
+                         summary.c_str(), later, beside.c_str()));
+        return false;
+      }
+    }
+    // Read on its own first: what it holds decides whether it replaces the summary.
+    SampleSet runs;
+    std::vector<std::string> warnings;
+    FileOutcome outcome = ReadAnyFile(beside, LitTestName(beside), true, runs, warnings);
+    if (outcome != FileOutcome::kRead || runs.benchmarks().empty()) {
+      unusable_.Add("'" + beside + "' beside a summary " +
+                    (outcome == FileOutcome::kUnknownKind ? "is not a results file of a known kind" : "holds no run") +
+                    instead);
+      return false;
+    }
+    if (summary_time) NotePooledLitRuns(summary, beside, summary_time->seconds, runs);
+    into_.Absorb(runs);
+    warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
+    ++read_;
+    return true;
+  }
+
+  // Every lit run appends to the results file beside a test's summary, so a build directory
+  // tested again pools the runs of every lit run since the file was made. That may be
+  // meant (several samples of one build), but it is not what a comparison of directories
+  // suggests: said once per walk.
+  void NotePooledLitRuns(const std::string& summary, const std::string& beside, double summary_time,
+                         const SampleSet& runs) {
+    std::optional<std::chrono::sys_seconds> first = UtcTimeOf(runs.provenance().first_start);
+    if (!first) return;
+    double measured = 0;
+    for (const BenchmarkSamples& benchmark : runs.benchmarks()) {
+      auto real = benchmark.metrics.find(kWallTimeMetric);
+      if (real != benchmark.metrics.end()) measured += std::accumulate(real->second.begin(), real->second.end(), 0.0);
+    }
+    double first_start = static_cast<double>(first->time_since_epoch().count());
+    if (first_start >= summary_time - measured - kOneLitRunSlackSeconds) return;
+    pooled_.Add("'" + beside + "' holds runs of more than one lit run (the first started " +
+                runs.provenance().first_start + ", " +
+                StringPrintf("%.0f s before '%s' was written", summary_time - first_start, summary.c_str()) +
+                "): they are pooled; remove the *.timeit.json files before a lit run to compare that run alone");
+  }
+
+  std::string root_;
   SampleSet& into_;
   std::vector<std::string>& warnings_;
   size_t read_ = 0;
+  WarningTally stale_, unusable_, pooled_;
 };
 
 }  // namespace
 
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
-  ReadAnyFile(path, LitTestName(path), false, into, warnings);
+  if (ReadAnyFile(path, LitTestName(path), false, into, warnings) == FileOutcome::kEmpty) {
+    warnings.push_back(EmptyFileWarning(path));
+  }
 }
 
 void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
@@ -228,8 +379,9 @@ void ReadResults(const std::string& path, SampleSet& into, std::vector<std::stri
     ReadResultsFile(path, into, warnings);
     return;
   }
-  DirectoryWalk walk(into, warnings);
+  DirectoryWalk walk(path, into, warnings);
   walk.Walk(path, "");
+  walk.Finish();
   if (walk.read() == 0) {
     throw Error(ErrorKind::kInput, "'" + path +
                                        "': no results in this directory (timeit results, lit's JSON or LNT reports "

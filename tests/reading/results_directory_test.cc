@@ -1,6 +1,10 @@
 // ReadResults on directories: what is read, what is skipped, and how summaries are named.
 #include <gtest/gtest.h>
 
+#include <time.h>
+
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 
 #include "temp_dir.h"
@@ -54,6 +58,93 @@ TEST(ResultsDirectoryTest, AResultsFileBesideASummaryIsReadInsteadOfIt) {
   EXPECT_EQ(samples.benchmarks()[0].name, "pi");
   EXPECT_EQ(samples.benchmarks()[0].runs, 1u);
   EXPECT_EQ(samples.benchmarks()[0].metrics.at("task-clock"), (std::vector<double>{0.51}));
+}
+
+// Sets the modification time of `relative` to `age` before now.
+void Age(const TempDir& dir, const std::string& relative, std::chrono::seconds age) {
+  std::filesystem::last_write_time(dir.path() / relative, std::filesystem::file_time_type::clock::now() - age);
+}
+
+// A timeit-results/1 document of one run of "pi" that started at `start`.
+std::string OneRunStartedAt(const std::string& start) {
+  return R"({"schema": "timeit-results/1", "benchmarks": [{"name": "pi", "runs": [{"metrics": {"real": 1.5,
+      "user": 0.5}, "exit_code": 0, "start_time": ")" +
+         start + R"("}]}]})";
+}
+
+// Now, or `ago` before, as timeit writes a run's start.
+std::string UtcNow(std::chrono::seconds ago = std::chrono::seconds(0)) {
+  std::time_t now = std::time(nullptr) - static_cast<std::time_t>(ago.count());
+  std::tm utc;
+  ::gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+TEST(ResultsDirectoryTest, AResultsFileOlderThanTheSummaryBesideItIsOfAnEarlierRun) {
+  TempDir dir;
+  Write(dir, "A/Output/x.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::seconds(10))));
+  Write(dir, "A/Output/x.test.tmp.time", Summary("0.51"));
+  Age(dir, "A/Output/x.test.tmp.timeit.json", std::chrono::seconds(10));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  // The summary's run, not the results file's.
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(samples.benchmarks()[0].name, "A/x");
+  EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.51}));
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("x.test.tmp.time' was written 10 s after '" + dir.File("A/Output/x.test.tmp.timeit.json") +
+                             "' beside it: it is of a later run"),
+            std::string::npos)
+      << warnings[0];
+}
+
+TEST(ResultsDirectoryTest, AResultsFileBesideASummaryThatHoldsNoRunsLeavesTheSummaryRead) {
+  for (const char* beside : {"empty", "directory", "header", "foreign"}) {
+    TempDir dir;
+    Write(dir, "Output/pi.test.tmp.time", Summary("0.5"));
+    std::string json = "Output/pi.test.tmp.timeit.json";
+    if (beside == std::string("empty")) Write(dir, json, "");
+    if (beside == std::string("directory")) std::filesystem::create_directories(dir.path() / json);
+    if (beside == std::string("header")) Write(dir, json, "{\"schema\":\"timeit-results/2\",\"host\":{}}\n");
+    if (beside == std::string("foreign")) Write(dir, json, "[]");
+    SampleSet samples;
+    std::vector<std::string> warnings;
+    ReadResults(dir.path().string(), samples, warnings);
+    ASSERT_EQ(samples.benchmarks().size(), 1u) << beside;
+    EXPECT_EQ(samples.benchmarks()[0].name, "pi") << beside;
+    EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.5})) << beside;
+    ASSERT_EQ(warnings.size(), 1u) << beside;
+    EXPECT_NE(warnings[0].find("'" + dir.File(json) + "' beside a summary "), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find(": '" + dir.File("Output/pi.test.tmp.time") + "' is read instead"), std::string::npos)
+        << warnings[0];
+  }
+}
+
+TEST(ResultsDirectoryTest, RunsOfEarlierLitRunsInAResultsFileAreReadWithAWarning) {
+  TempDir dir;
+  // A night ago, and the runs of this lit run: both pooled, and said once for the walk.
+  Write(dir, "a/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "b/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "c/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow()));
+  for (const char* test : {"a", "b", "c"}) Write(dir, std::string(test) + "/Output/pi.test.tmp.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(samples.benchmarks()[0].runs, 3u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("'" + dir.File("a/Output/pi.test.tmp.timeit.json") +
+                             "' holds runs of more than one lit run (the first started "),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("they are pooled; remove the *.timeit.json files before a lit run to compare that run "
+                             "alone (and 1 more like it under '" +
+                             dir.path().string() + "')"),
+            std::string::npos)
+      << warnings[0];
 }
 
 TEST(ResultsDirectoryTest, JsonOfAnotherKindIsSkippedWithAWarning) {

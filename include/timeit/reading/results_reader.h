@@ -28,8 +28,11 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
 /// name order without following links to directories: *.json files of a known kind (those of
 /// another kind are skipped with a warning), and *.time summaries, named LitTestName(their
 /// path below `path`), except compile steps' (*.o.time, *.link.time) and those with a timeit
-/// results file beside them (ResultsFileBesideSummary), which is read instead. Throws an
-/// input Error for a directory without any results, or one that cannot be read.
+/// results file beside them (ResultsFileBesideSummary), which is read instead while it is a
+/// results file with runs in it not older than the summary (otherwise the summary is read,
+/// with a warning). A warning also says when such a file holds runs of earlier lit runs
+/// than the one that wrote its summary. Throws an input Error for a directory without any
+/// results, or one that cannot be read.
 void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
 
 }  // namespace timeit
