@@ -1,5 +1,8 @@
 #include "json_document.h"
 
+#include <set>
+#include <vector>
+
 #include "readers.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
@@ -55,9 +58,73 @@ std::string JsonErrorMessage(const std::exception& error) {
                                                                                  : message;
 }
 
+namespace {
+
+/// Refuses a key given twice in one object as the tree is built: the tree keeps one value
+/// per key, so the other would vanish without a word (a second "exec_time", a second
+/// "tests"). Follows where the parse is, to name the object in the message.
+class DuplicateKeyCheck {
+ public:
+  explicit DuplicateKeyCheck(const std::string& path) : path_(path) {}
+
+  bool operator()(int, Json::parse_event_t event, Json& parsed) {
+    switch (event) {
+      case Json::parse_event_t::object_start:
+      case Json::parse_event_t::array_start:
+        open_.push_back({event == Json::parse_event_t::object_start, {}, {}, 0});
+        break;
+      case Json::parse_event_t::key: {
+        Container& object = open_.back();
+        object.key = parsed.get<std::string>();
+        if (!object.keys.insert(object.key).second) FailAt(path_, Where(), "given twice in the same object");
+        break;
+      }
+      case Json::parse_event_t::object_end:
+      case Json::parse_event_t::array_end:
+        open_.pop_back();
+        ElementEnded();
+        break;
+      case Json::parse_event_t::value:
+        ElementEnded();
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Container {
+    bool is_object;
+    std::set<std::string, std::less<>> keys;
+    std::string key;  // an object's: the member being read
+    size_t elements;  // an array's: those read so far
+  };
+
+  void ElementEnded() {
+    if (!open_.empty() && !open_.back().is_object) ++open_.back().elements;
+  }
+
+  // The member being read, as the readers name a field: tests[3].metrics.exec_time.
+  std::string Where() const {
+    std::string where;
+    for (const Container& container : open_) {
+      if (container.is_object) {
+        where += (where.empty() ? "" : ".") + container.key;
+      } else {
+        where += "[" + std::to_string(container.elements) + "]";
+      }
+    }
+    return where;
+  }
+
+  const std::string& path_;
+  std::vector<Container> open_;
+};
+
+}  // namespace
+
 Json ParseJsonDocument(const std::string& path, std::string_view text) {
   try {
-    return Json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), DuplicateKeyCheck(path));
   } catch (const Json::exception& error) {
     throw Error(ErrorKind::kInput, path + ": " + JsonErrorMessage(error));
   }

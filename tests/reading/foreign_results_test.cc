@@ -114,6 +114,23 @@ TEST(LitResultsTest, ErrorsNameTheFileAndWhere) {
             "tests[0].metrics.hash: expected a string, got number");
 }
 
+TEST(LitResultsTest, AKeyGivenTwiceInAnyObjectIsAnError) {
+  // The tree keeps one value per key: the other would be lost without a word.
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"exec_time": 1}},
+                   {"name": "b", "code": "PASS", "metrics": {"exec_time": 1, "exec_time": 2}}]})")
+                .error,
+            "tests[1].metrics.exec_time: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "name": "b", "code": "PASS"}]})").error,
+            "tests[0].name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "FAIL", "code": "PASS"}]})").error,
+            "tests[0].code: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [], "elapsed": 1, "tests": []})").error,
+            "tests: given twice in the same object");
+  // Keys of different objects may be the same.
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"name": 1}}]})").error,
+            "");
+}
+
 // The minimal report of the reference (lnt/testing Report.render()), with a third test.
 const char* kLntReport = R"({
     "format_version": "2",
@@ -171,6 +188,18 @@ TEST(LntReportTest, ErrorsNameTheField) {
             "tests[0].execution_time: expected a number or an array of numbers, got object");
   EXPECT_EQ(ReadText(R"({"format_version": "2", "run": {"start_time": "yesterday"}, "tests": []})").error,
             "run.start_time: 'yesterday' is not a time (YYYY-MM-DD HH:MM:SS, or ISO 8601 with a 'T')");
+}
+
+TEST(LntReportTest, AKeyGivenTwiceInAnyObjectIsAnError) {
+  EXPECT_EQ(
+      ReadText(R"({"format_version": "2", "tests": [{"name": "a", "execution_time": 1, "execution_time": 2}]})").error,
+      "tests[0].execution_time: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [{"name": "a", "name": "b", "execution_time": 1}]})").error,
+            "tests[0].name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "machine": {"name": "m", "name": "n"}, "tests": []})").error,
+            "machine.name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [], "tests": []})").error,
+            "tests: given twice in the same object");
 }
 
 TEST(UtcTimestampTest, LntSpellingsAndIso8601WithZones) {
