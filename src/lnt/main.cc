@@ -30,7 +30,7 @@ void PrintNote(std::string_view kind, std::string_view message) {
 int WriteReport(const LntOptions& options) {
   SampleSet samples;  // every metric: the schema decides which are reported
   std::vector<std::string> warnings;
-  for (const std::string& input : options.inputs) ReadResults(input, samples, warnings);
+  ReadSide(options.inputs, samples, warnings);
   for (const std::string& warning : warnings) PrintNote("warning", warning);
   LntReport report = FormatLntReport(samples, options.report);
   for (const std::string& warning : report.warnings) PrintNote("warning", warning);

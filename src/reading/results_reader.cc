@@ -44,8 +44,12 @@ class BufferedFile {
       // /dev/zero or a terminal would be read for ever; no device holds a results file.
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
+    identity_ = {static_cast<uint64_t>(info.st_dev), static_cast<uint64_t>(info.st_ino)};
     Reserve(kBufferBytes);
   }
+
+  /// The file opened, whatever the path to it.
+  FileIdentity identity() const { return identity_; }
 
   /// Keeps the last `kept` bytes of the buffer at its start and fills the rest from the
   /// file (growing the buffer first if it is full). False at the end of the file.
@@ -88,6 +92,7 @@ class BufferedFile {
 
   const std::string& path_;
   UniqueFd fd_;
+  FileIdentity identity_;
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   size_t capacity_ = 0;
@@ -109,6 +114,45 @@ enum class FileOutcome {
   kEmpty,
   /// It is of no known kind, and was to be skipped rather than refused.
   kUnknownKind,
+  /// It was read already, by this path or another.
+  kAlreadyRead,
+};
+
+/// The files one side has read so far, so that a file reached again (named twice, in two
+/// directories given, through a link) is not read again: its runs would count twice, and
+/// twice the runs look twice as significant.
+class FilesSeen {
+ public:
+  /// Notes the file `identity` reached as `path`; false when it was read already.
+  bool First(FileIdentity identity, const std::string& path) {
+    auto [known, added] = files_.emplace(identity, path);
+    if (added) return true;
+    if (repeats_++ == 0) {
+      first_repeat_ = path;
+      first_repeat_of_ = known->second;
+    }
+    return false;
+  }
+
+  /// Says which files were read already since the last call, under `given`, a path given.
+  void Flush(const std::string& given, std::vector<std::string>& warnings) {
+    if (repeats_ == 1) {
+      warnings.push_back("'" + first_repeat_ + "' is the file read already as '" + first_repeat_of_ +
+                         "': its runs count once");
+    } else if (repeats_ > 1) {
+      warnings.push_back(std::to_string(repeats_) + " files under '" + given + "' were read already (the first, '" +
+                         first_repeat_ + "', as '" + first_repeat_of_ + "'): their runs count once");
+    }
+    repeats_ = 0;
+  }
+
+  const FilesRead& files() const { return files_; }
+
+ private:
+  FilesRead files_;
+  size_t repeats_ = 0;
+  std::string first_repeat_;
+  std::string first_repeat_of_;
 };
 
 std::string EmptyFileWarning(const std::string& path) { return path + ": empty, no runs in it"; }
@@ -120,8 +164,9 @@ std::string UnknownKindWarning(const std::string& path) {
 // Reads `path` whatever its kind; `summary_name` names the benchmark of a summary. A file of
 // no known kind is an error, or when `skip_unknown`, kUnknownKind.
 FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
-                        std::vector<std::string>& warnings) {
+                        std::vector<std::string>& warnings, FilesSeen& seen) {
   BufferedFile file(path);
+  if (!seen.First(file.identity(), path)) return FileOutcome::kAlreadyRead;
   bool more = file.Refill(0);
   // Blank buffers before anything else (a file of 8 MiB of newlines is no reason to stop).
   size_t blank_lines = 0;
@@ -238,8 +283,8 @@ class WarningTally {
 /// The walk of one directory given on the command line.
 class DirectoryWalk {
  public:
-  DirectoryWalk(const std::string& root, SampleSet& into, std::vector<std::string>& warnings)
-      : root_(root), into_(into), warnings_(warnings) {}
+  DirectoryWalk(const std::string& root, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen)
+      : root_(root), into_(into), warnings_(warnings), seen_(seen) {}
 
   /// Reads what `directory` holds below it, `relative` being its path from the root of the walk.
   void Walk(const std::filesystem::path& directory, const std::string& relative) {
@@ -272,9 +317,9 @@ class DirectoryWalk {
         std::string beside = ResultsFileBesideSummary(path);
         decided.insert(std::filesystem::path(beside).filename().string());
         if (ReadBesideInstead(path, beside)) continue;
-        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_), path);
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
       } else if (name.ends_with(".json")) {
-        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_), path);
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
       }
     }
   }
@@ -284,12 +329,12 @@ class DirectoryWalk {
     for (WarningTally* tally : {&stale_, &unusable_, &pooled_}) tally->Flush(root_, warnings_);
   }
 
-  /// Files read so far.
+  /// Results files found so far: read, or read already.
   size_t read() const { return read_; }
 
  private:
   void Count(FileOutcome outcome, const std::string& path) {
-    if (outcome == FileOutcome::kRead) ++read_;
+    if (outcome == FileOutcome::kRead || outcome == FileOutcome::kAlreadyRead) ++read_;
     if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
     if (outcome == FileOutcome::kUnknownKind) warnings_.push_back(UnknownKindWarning(path));
   }
@@ -323,7 +368,11 @@ class DirectoryWalk {
     // Read on its own first: what it holds decides whether it replaces the summary.
     SampleSet runs;
     std::vector<std::string> warnings;
-    FileOutcome outcome = ReadAnyFile(beside, LitTestName(beside), true, runs, warnings);
+    FileOutcome outcome = ReadAnyFile(beside, LitTestName(beside), true, runs, warnings, seen_);
+    if (outcome == FileOutcome::kAlreadyRead) {
+      ++read_;
+      return true;  // and so was the summary's run
+    }
     if (outcome != FileOutcome::kRead || runs.benchmarks().empty()) {
       unusable_.Add("'" + beside + "' beside a summary " +
                     (outcome == FileOutcome::kUnknownKind ? "is not a results file of a known kind" : "holds no run") +
@@ -361,25 +410,26 @@ class DirectoryWalk {
   std::string root_;
   SampleSet& into_;
   std::vector<std::string>& warnings_;
+  FilesSeen& seen_;
   size_t read_ = 0;
   WarningTally stale_, unusable_, pooled_;
 };
 
-}  // namespace
-
-void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
-  if (ReadAnyFile(path, LitTestName(path), false, into, warnings) == FileOutcome::kEmpty) {
+// ReadResultsFile, with the files read so far.
+void ReadFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen) {
+  if (ReadAnyFile(path, LitTestName(path), false, into, warnings, seen) == FileOutcome::kEmpty) {
     warnings.push_back(EmptyFileWarning(path));
   }
 }
 
-void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+// ReadResults, with the files read so far.
+void ReadPath(const std::string& path, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen) {
   std::error_code error;
   if (!std::filesystem::is_directory(path, error)) {
-    ReadResultsFile(path, into, warnings);
+    ReadFile(path, into, warnings, seen);
     return;
   }
-  DirectoryWalk walk(path, into, warnings);
+  DirectoryWalk walk(path, into, warnings, seen);
   walk.Walk(path, "");
   walk.Finish();
   if (walk.read() == 0) {
@@ -387,6 +437,35 @@ void ReadResults(const std::string& path, SampleSet& into, std::vector<std::stri
                                        "': no results in this directory (timeit results, lit's JSON or LNT reports "
                                        "as *.json, timeit summaries as *.time)");
   }
+}
+
+}  // namespace
+
+void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  ReadFile(path, into, warnings, seen);
+}
+
+void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  ReadPath(path, into, warnings, seen);
+}
+
+FilesRead ReadSide(const std::vector<std::string>& paths, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  size_t before = into.benchmarks().size();
+  for (const std::string& path : paths) {
+    ReadPath(path, into, warnings, seen);
+    seen.Flush(path, warnings);
+  }
+  if (into.benchmarks().size() == before) {
+    // Comparing against nothing would call every benchmark added or removed, and pass.
+    std::string quoted;
+    for (const std::string& path : paths) quoted += (quoted.empty() ? "'" : ", '") + path + "'";
+    throw Error(ErrorKind::kInput, quoted + ": no benchmark in " + (paths.size() == 1 ? "it" : "them") +
+                                       " (empty files, headers without runs and tests that did not run have none)");
+  }
+  return seen.files();
 }
 
 }  // namespace timeit

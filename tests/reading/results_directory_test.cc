@@ -3,6 +3,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -188,11 +189,84 @@ TEST(ResultsDirectoryTest, LinksToDirectoriesAreNotFollowed) {
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
-  // The linked file is read (as "e"), the linked directory is not.
-  ASSERT_EQ(samples.benchmarks().size(), 2u);
+  // The linked directory is not entered; the linked file is read (as "e", met first), and
+  // the file it links to is then the same file, not read again.
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
   EXPECT_EQ(samples.benchmarks()[0].name, "e");
-  EXPECT_EQ(samples.benchmarks()[1].name, "x/pi");
-  EXPECT_EQ(samples.benchmarks()[1].runs, 1u);
+  EXPECT_EQ(samples.benchmarks()[0].runs, 1u);
+}
+
+// ReadSide of `paths`; the error's message if it throws one.
+std::string ReadSideOf(const std::vector<std::string>& paths, SampleSet& samples, std::vector<std::string>& warnings) {
+  try {
+    ReadSide(paths, samples, warnings);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kInput);
+    return error.what();
+  }
+  return "";
+}
+
+TEST(ReadSideTest, AFileReachedAgainIsReadOnce) {
+  TempDir dir;
+  Write(dir, "nb/M/Output/a.test.tmp.time", Summary("0.5"));
+  Write(dir, "nb/M/Output/b.test.tmp.time", Summary("0.5"));
+  Write(dir, "r.time", Summary("0.5"));
+  std::filesystem::create_hard_link(dir.path() / "r.time", dir.path() / "hard.time");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  std::string r = dir.File("r.time");
+  std::string nb = dir.File("nb");
+  std::string output = dir.File("nb/M/Output");
+  // Named twice, by a hard link, and a directory inside one given before.
+  ASSERT_EQ(ReadSideOf({r, r, dir.File("hard.time"), nb, output}, samples, warnings), "");
+  ASSERT_EQ(samples.benchmarks().size(), 3u);
+  for (const BenchmarkSamples& benchmark : samples.benchmarks()) EXPECT_EQ(benchmark.runs, 1u) << benchmark.name;
+  EXPECT_EQ(samples.benchmarks()[1].name, "M/a");  // named as first reached, below nb
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_EQ(warnings[0], "'" + r + "' is the file read already as '" + r + "': its runs count once");
+  EXPECT_EQ(warnings[1],
+            "'" + dir.File("hard.time") + "' is the file read already as '" + r + "': its runs count once");
+  EXPECT_EQ(warnings[2], "2 files under '" + output + "' were read already (the first, '" + output +
+                             "/a.test.tmp.time', as '" + nb + "/M/Output/a.test.tmp.time'): their runs count once");
+}
+
+TEST(ReadSideTest, ReturnsEachFileReadOnce) {
+  TempDir dir;
+  Write(dir, "a.time", Summary("0.5"));
+  Write(dir, "b.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  FilesRead files = ReadSide({dir.File("a.time"), dir.File("b.time"), dir.File("a.time")}, samples, warnings);
+  ASSERT_EQ(files.size(), 2u);
+  std::vector<std::string> paths;
+  for (const auto& [identity, path] : files) paths.push_back(path);
+  std::sort(paths.begin(), paths.end());
+  EXPECT_EQ(paths, (std::vector<std::string>{dir.File("a.time"), dir.File("b.time")}));
+}
+
+TEST(ReadSideTest, ASideWithoutAnyBenchmarkIsAnInputError) {
+  TempDir dir;
+  Write(dir, "empty.json", "");
+  Write(dir, "header.json", "{\"schema\":\"timeit-results/2\",\"host\":{}}\n");
+  Write(dir, "unsupported.json", R"({"__version__": [1], "tests": [{"name": "s :: t.test", "code": "UNSUPPORTED"}]})");
+  Write(dir, "good.time", Summary("0.5"));
+  for (const char* file : {"empty.json", "header.json", "unsupported.json"}) {
+    SampleSet samples;
+    std::vector<std::string> warnings;
+    EXPECT_EQ(ReadSideOf({dir.File(file)}, samples, warnings),
+              "'" + dir.File(file) +
+                  "': no benchmark in it (empty files, headers without runs and tests that did not run have none)");
+  }
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  EXPECT_NE(ReadSideOf({dir.File("empty.json"), dir.File("header.json")}, samples, warnings).find("', '"),
+            std::string::npos);
+  // With a benchmark from another file, an empty file is only a warning.
+  SampleSet some;
+  warnings.clear();
+  EXPECT_EQ(ReadSideOf({dir.File("empty.json"), dir.File("good.time")}, some, warnings), "");
+  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("empty.json") + ": empty, no runs in it"}));
 }
 
 TEST(ResultsDirectoryTest, AFileIsReadAsReadResultsFileReadsIt) {
