@@ -222,9 +222,17 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
   return FileOutcome::kRead;
 }
 
-// Compile steps leave summaries of their own (`x.o.time`, `x.link.time`); their times reach
-// lit's JSON as compile_time and link_time, and are no run of the benchmark.
-bool IsCompileStepSummary(std::string_view name) { return name.ends_with(".o.time") || name.ends_with(".link.time"); }
+// Compile steps leave summaries of their own (`x.o.time`, `x.link.time`), and with
+// --json-per-test in TIMEIT_OPTIONS a results file beside each (`x.o.timeit.json`); their
+// times reach lit's JSON as compile_time and link_time, and are no run of the benchmark.
+constexpr std::string_view kCompileStepSummaries[] = {".o.time", ".link.time"};
+
+bool IsCompileStep(std::string_view name) {
+  for (std::string_view summary : kCompileStepSummaries) {
+    if (name.ends_with(summary) || name.ends_with(ResultsFileBesideSummary(summary))) return true;
+  }
+  return false;
+}
 
 // timeit writes the results file beside a summary (--json-per-test) just before the
 // summary, after the last run of the series. A summary written later than this is of
@@ -311,9 +319,9 @@ class DirectoryWalk {
         Walk(entry.path(), inner);
         continue;
       }
-      if (decided.count(name) > 0 || !entry.is_regular_file(ignored)) continue;
+      if (decided.count(name) > 0 || IsCompileStep(name) || !entry.is_regular_file(ignored)) continue;
       std::string path = entry.path().string();
-      if (name.ends_with(".time") && !IsCompileStepSummary(name)) {
+      if (name.ends_with(".time")) {
         std::string beside = ResultsFileBesideSummary(path);
         decided.insert(std::filesystem::path(beside).filename().string());
         if (ReadBesideInstead(path, beside)) continue;

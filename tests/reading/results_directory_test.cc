@@ -26,6 +26,12 @@ void Write(const TempDir& dir, const std::string& relative, const std::string& t
 
 std::string Summary(const std::string& user) { return "exit 0\nreal 1.0\nuser " + user + "\nsys 0.0\n"; }
 
+// A timeit-results/1 document of one run of `name`.
+std::string OneRun(const std::string& name) {
+  return R"({"schema": "timeit-results/1", "benchmarks": [{"name": ")" + name +
+         R"(", "runs": [{"metrics": {"user": 9}, "exit_code": 0}]}]})";
+}
+
 TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
   TempDir dir;
   Write(dir, "SingleSource/Misc/Output/pi.test.tmp.time", Summary("0.5"));
@@ -33,6 +39,9 @@ TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
   // Compile steps' summaries are no run of the benchmark.
   Write(dir, "SingleSource/Misc/Output/pi.o.time", Summary("9"));
   Write(dir, "SingleSource/Misc/Output/pi.link.time", Summary("9"));
+  // And so are the results files --json-per-test writes beside them.
+  Write(dir, "SingleSource/Misc/Output/pi.c.o.timeit.json", OneRun("SingleSource/Misc/pi.c.o"));
+  Write(dir, "SingleSource/Misc/Output/pi.link.timeit.json", OneRun("SingleSource/Misc/pi.link"));
   Write(dir, "notes.txt", "exit 0\n");
   SampleSet samples;
   std::vector<std::string> warnings;

@@ -30,7 +30,8 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
 /// ReadResultsFile for a file; for a directory, every results file found under it, walked in
 /// name order without following links to directories: *.json files of a known kind (those of
 /// another kind are skipped with a warning), and *.time summaries, named LitTestName(their
-/// path below `path`), except compile steps' (*.o.time, *.link.time) and those with a timeit
+/// path below `path`), except compile steps' (*.o.time, *.link.time, and the results files
+/// beside them, *.o.timeit.json, *.link.timeit.json) and those with a timeit
 /// results file beside them (ResultsFileBesideSummary), which is read instead while it is a
 /// results file with runs in it not older than the summary (otherwise the summary is read,
 /// with a warning). A warning also says when such a file holds runs of earlier lit runs
