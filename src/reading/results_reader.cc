@@ -25,6 +25,10 @@
 namespace timeit {
 namespace {
 
+FileIdentity IdentityOf(const struct stat& info) {
+  return {static_cast<uint64_t>(info.st_dev), static_cast<uint64_t>(info.st_ino)};
+}
+
 /// A file read a buffer at a time, each buffer followed by SIMDJSON_PADDING readable bytes
 /// (the parser reads ahead in blocks). Read, not mapped: a mapped file that shrinks while
 /// it is read (another process truncating it) kills the reader with SIGBUS. The buffer is
@@ -44,7 +48,7 @@ class BufferedFile {
       // /dev/zero or a terminal would be read for ever; no device holds a results file.
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
-    identity_ = {static_cast<uint64_t>(info.st_dev), static_cast<uint64_t>(info.st_ino)};
+    identity_ = IdentityOf(info);
     Reserve(kBufferBytes);
   }
 
@@ -448,6 +452,12 @@ void ReadPath(const std::string& path, SampleSet& into, std::vector<std::string>
 }
 
 }  // namespace
+
+std::optional<FileIdentity> IdentityOfFile(const std::string& path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return IdentityOf(info);
+}
 
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
   FilesSeen seen;

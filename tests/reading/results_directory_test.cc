@@ -254,6 +254,19 @@ TEST(ReadSideTest, ReturnsEachFileReadOnce) {
   EXPECT_EQ(paths, (std::vector<std::string>{dir.File("a.time"), dir.File("b.time")}));
 }
 
+TEST(ReadSideTest, AFileHasOneIdentityByEveryPath) {
+  TempDir dir;
+  Write(dir, "a.time", Summary("0.5"));
+  std::filesystem::create_symlink("a.time", dir.path() / "link.time");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  FilesRead files = ReadSide({dir.File("a.time")}, samples, warnings);
+  std::optional<FileIdentity> linked = IdentityOfFile(dir.File("link.time"));
+  ASSERT_TRUE(linked.has_value());
+  EXPECT_EQ(files.count(*linked), 1u);
+  EXPECT_EQ(IdentityOfFile(dir.File("missing")), std::nullopt);
+}
+
 TEST(ReadSideTest, ASideWithoutAnyBenchmarkIsAnInputError) {
   TempDir dir;
   Write(dir, "empty.json", "");

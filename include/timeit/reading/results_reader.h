@@ -3,6 +3,7 @@
 #include <compare>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct FileIdentity {
   uint64_t inode = 0;
   friend auto operator<=>(const FileIdentity&, const FileIdentity&) = default;
 };
+
+/// The identity of the file at `path` (links followed); nullopt when there is none.
+std::optional<FileIdentity> IdentityOfFile(const std::string& path);
 
 /// The files a reading read, each once: its identity, and the path it was first reached by.
 using FilesRead = std::map<FileIdentity, std::string>;
