@@ -240,5 +240,31 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
 }
 
+TEST(CompareFormatTest, NamesThatDifferByADirectoryPrefixAreSaidSo) {
+  auto warnings_of = [](std::vector<std::string> base_names, std::vector<std::string> new_names) {
+    SampleSet base, candidate;
+    for (const std::string& name : base_names) base.Get(name).metrics["user"] = {1};
+    for (const std::string& name : new_names) candidate.Get(name).metrics["user"] = {1};
+    return FormatCompareWarnings(Compare(base, candidate, {}));
+  };
+  std::vector<std::string> warnings =
+      warnings_of({"Misc/pi", "Misc/e", "Other/x"}, {"SingleSource/Misc/pi", "SingleSource/Misc/e"});
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].rfind("no benchmark is on both sides, but 2 of the new side's 2 names are the other side's "
+                              "with 'SingleSource/' before them: ",
+                              0),
+            0u)
+      << warnings[0];
+  // The other way round.
+  warnings = warnings_of({"a/b/pi"}, {"b/pi"});
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("1 of the base side's 1 names are the other side's with 'a/' before them"),
+            std::string::npos)
+      << warnings[0];
+  // Nothing when some names match, or when no prefix explains them.
+  EXPECT_TRUE(warnings_of({"a/pi", "e"}, {"b/a/pi", "e"}).empty());
+  EXPECT_TRUE(warnings_of({"pi"}, {"SingleSource/e"}).empty());
+}
+
 }  // namespace
 }  // namespace timeit
