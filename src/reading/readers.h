@@ -31,8 +31,17 @@ enum class DocumentKind {
 };
 
 /// Reads `text` only as far as the first key that tells (timeit's writer puts "schema"
-/// first, so a large timeit-results/1 document is told at once).
-DocumentKind KindOfDocument(std::string_view text);
+/// first, so a large timeit-results/1 document is told at once), or for lit's and LNT's
+/// keys, which tell documents read whole anyway, to its end. A key of a second kind is an
+/// input Error naming `path` and both keys.
+DocumentKind KindOfDocument(const std::string& path, std::string_view text);
+
+/// The kind a top-level key tells by itself: lit's "__version__", LNT's "format_version".
+std::optional<DocumentKind> KindToldByKey(std::string_view key);
+
+/// What is wrong with a document whose top-level keys `first_key` and then `second_key`
+/// tell two kinds.
+std::string TwoKindsMessage(std::string_view first_key, std::string_view second_key);
 
 /// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file.
 void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into);
@@ -75,7 +84,6 @@ class RecordStream {
   struct State;
   std::unique_ptr<State> state_;
 };
-
 
 /// Whether `first_line` (the file's first line, without its '\n') opens a record stream:
 /// a timeit-results/2 header, or the beginning of one cut short.

@@ -199,7 +199,7 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
   if (cut_by_buffer || !StartsRecordStream(first_line)) {
     std::string document(text);
     document += file.Rest();
-    switch (KindOfDocument(document)) {
+    switch (KindOfDocument(path, document)) {
       case DocumentKind::kLitResults:
         ReadLitResults(path, document, into);
         return FileOutcome::kRead;

@@ -255,17 +255,40 @@ TEST(SummaryTest, ErrorsNameTheLine) {
 }
 
 TEST(DocumentKindTest, ToldByTheTopLevelKeys) {
-  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": []})"), DocumentKind::kTimeitResults);
-  EXPECT_EQ(KindOfDocument(R"({"tests": [], "__version__": [1]})"), DocumentKind::kLitResults);
-  EXPECT_EQ(KindOfDocument(R"({"format_version": "2"})"), DocumentKind::kLntReport);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "timeit-results/1", "benchmarks": []})"),
+            DocumentKind::kTimeitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"tests": [], "__version__": [1]})"), DocumentKind::kLitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"format_version": "2"})"), DocumentKind::kLntReport);
   // A "schema" that is not timeit's, nested keys, another document.
-  EXPECT_EQ(KindOfDocument(R"({"schema": "other"})"), DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument(R"({"a": {"__version__": 1}, "schema": {"x": "timeit-results/1"}})"),
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "other"})"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"a": {"__version__": 1}, "schema": {"x": "timeit-results/1"}})"),
             DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument("[1, 2]"), DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument("{\"a\": "), DocumentKind::kMalformed);
+  EXPECT_EQ(KindOfDocument("d.json", "[1, 2]"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("d.json", "{\"a\": "), DocumentKind::kMalformed);
   // Told before the malformed rest is reached.
-  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": [)"), DocumentKind::kTimeitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "timeit-results/1", "benchmarks": [)"),
+            DocumentKind::kTimeitResults);
+}
+
+TEST(DocumentKindTest, TheKeysOfTwoKindsAreAnErrorWhateverTheirOrder) {
+  const char* lit_first = R"({"__version__": [1], "format_version": "2", "tests": []})";
+  const char* lnt_first = R"({"format_version": "2", "__version__": [1], "tests": []})";
+  EXPECT_EQ(ReadText(lit_first).error,
+            "format_version: a top-level key of an LNT report in a document that \"__version__\" says is lit's JSON: "
+            "it cannot be both, so it is read as neither");
+  EXPECT_EQ(ReadText(lnt_first).error,
+            "__version__: a top-level key of lit's JSON in a document that \"format_version\" says is an LNT "
+            "report: it cannot be both, so it is read as neither");
+  // timeit's schema, before or after the others' keys.
+  EXPECT_EQ(ReadText(R"({"schema": "timeit-results/1", "__version__": [1], "benchmarks": []})").error,
+            "__version__: a top-level key of lit's JSON in a document that \"schema\" says is timeit's results: it "
+            "cannot be both, so it is read as neither");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "schema": "timeit-results/1", "tests": []})").error,
+            "schema: a top-level key of timeit's results in a document that \"format_version\" says is an LNT "
+            "report: it cannot be both, so it is read as neither");
+  // Repeating one kind's key is no second kind (and is refused as a key given twice).
+  EXPECT_NE(ReadText(R"({"__version__": [1], "__version__": [2], "tests": []})").error.find("given twice"),
+            std::string::npos);
 }
 
 }  // namespace
