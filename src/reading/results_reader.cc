@@ -161,12 +161,25 @@ class FilesSeen {
 
 std::string EmptyFileWarning(const std::string& path) { return path + ": empty, no runs in it"; }
 
-std::string UnknownKindWarning(const std::string& path) {
-  return path + ": skipped: not a results file of a known kind (timeit's, lit's JSON, an LNT report, a timeit summary)";
+// A UTF-8 byte-order mark. JSON forbids one, and a summary's first line would not be "exit".
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+// Why a text that is no summary and does not start a JSON object or array is not read, or
+// nothing when it does start one (the JSON reader then says what is wrong with it).
+std::optional<std::string> NeitherSummaryNorJson(std::string_view text, std::string_view first_line) {
+  if (text.starts_with(kByteOrderMark)) {
+    return "starts with a byte-order mark (EF BB BF), which neither timeit, lit nor LNT writes: save it without one";
+  }
+  char first = text[text.find_first_not_of(" \t\r\n")];
+  if (first == '{' || first == '[') return std::nullopt;
+  constexpr size_t kShown = 40;
+  std::string shown(first_line.substr(0, kShown));
+  return "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is '" + shown +
+         (first_line.size() > kShown ? "...'" : "'");
 }
 
 // Reads `path` whatever its kind; `summary_name` names the benchmark of a summary. A file of
-// no known kind is an error, or when `skip_unknown`, kUnknownKind.
+// no known kind is an error, or when `skip_unknown`, kUnknownKind with a warning saying why.
 FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
                         std::vector<std::string>& warnings, FilesSeen& seen) {
   BufferedFile file(path);
@@ -182,12 +195,18 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
   if (blank()) return FileOutcome::kEmpty;
   std::string_view text = file.text();
   std::string_view first_line = FirstLine(text);
+  auto skipped = [&](const std::string& why) {
+    if (!skip_unknown) throw Error(ErrorKind::kInput, path + ": " + why);
+    warnings.push_back(path + ": skipped: " + why);
+    return FileOutcome::kUnknownKind;
+  };
   if (StartsSummary(first_line)) {
     std::string summary(text);
     summary += file.Rest();
     ReadSummary(path, summary_name, summary, into);
     return FileOutcome::kRead;
   }
+  if (std::optional<std::string> why = NeitherSummaryNorJson(text, first_line)) return skipped(*why);
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
   if (first_line == "{") {
@@ -208,7 +227,9 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
         return FileOutcome::kRead;
       case DocumentKind::kUnknown:
       case DocumentKind::kMalformed:
-        if (skip_unknown) return FileOutcome::kUnknownKind;
+        if (skip_unknown) {
+          return skipped("not a results file of a known kind (timeit's, lit's JSON, an LNT report, a timeit summary)");
+        }
         // The timeit reader says what is wrong: the syntax error, or the shape it expected.
         ReadResultsDocument(path, document, into);
         return FileOutcome::kRead;
@@ -348,7 +369,6 @@ class DirectoryWalk {
   void Count(FileOutcome outcome, const std::string& path) {
     if (outcome == FileOutcome::kRead || outcome == FileOutcome::kAlreadyRead) ++read_;
     if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
-    if (outcome == FileOutcome::kUnknownKind) warnings_.push_back(UnknownKindWarning(path));
   }
 
   // A results file beside a summary holds the same runs in more detail, and is read instead

@@ -254,6 +254,27 @@ TEST(SummaryTest, ErrorsNameTheLine) {
   EXPECT_EQ(ReadText("exit 0\nexit x\n", "x.time").error, "2: exit: given twice");
 }
 
+TEST(SummaryTest, TextThatIsNeitherASummaryNorJsonIsSaidToBeNeither) {
+  // Not a JSON syntax error: the file never looked like JSON.
+  EXPECT_EQ(ReadText("real 0.5\nexit 0\n", "x.time").error,
+            "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is 'real 0.5'");
+  EXPECT_EQ(ReadText("\n  junk junk junk junk junk junk junk junk junk\n", "x.time").error,
+            "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is '  junk junk junk "
+            "junk junk junk junk jun...'");
+  const std::string bom =
+      "starts with a byte-order mark (EF BB BF), which neither timeit, lit nor LNT writes: save it "
+      "without one";
+  EXPECT_EQ(ReadText("\xEF\xBB\xBF"
+                     "exit 0\nuser 1\n",
+                     "x.time")
+                .error,
+            bom);
+  // Before a results stream's header, where it used to read as a document not in JSON Lines.
+  EXPECT_EQ(ReadText("\xEF\xBB\xBF{\"schema\":\"timeit-results/2\",\"host\":{}}\n").error, bom);
+  // Text that starts as JSON still gets the JSON reader's message.
+  EXPECT_EQ(ReadText("{\"x\": ").error.find("neither"), std::string::npos);
+}
+
 TEST(DocumentKindTest, ToldByTheTopLevelKeys) {
   EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "timeit-results/1", "benchmarks": []})"),
             DocumentKind::kTimeitResults);

@@ -173,6 +173,19 @@ TEST(ResultsDirectoryTest, JsonOfAnotherKindIsSkippedWithAWarning) {
   ASSERT_NE(samples.Find("t"), nullptr);
 }
 
+TEST(ResultsDirectoryTest, ASummaryThatIsNoneIsSkippedWithAWarningSayingWhy) {
+  TempDir dir;
+  Write(dir, "a/Output/x.test.tmp.time", "garbage\n");
+  Write(dir, "b/Output/x.test.tmp.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  EXPECT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("a/Output/x.test.tmp.time") +
+                                                ": skipped: neither a timeit summary (its first line would be 'exit "
+                                                "N') nor JSON: its first line is 'garbage'"}));
+}
+
 TEST(ResultsDirectoryTest, ADirectoryWithoutResultsIsAnInputError) {
   TempDir dir;
   Write(dir, "sub/compile_commands.json", "[]");
