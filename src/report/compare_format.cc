@@ -245,8 +245,11 @@ const MetricFamily* FamilyOf(const ComparisonReport& report, const std::string& 
   return nullptr;
 }
 
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+// A name's control characters escaped as the text table shows them (a CSV file is read with
+// `cat` too, where an ESC would drive the terminal), then quoted as RFC 4180 asks.
+std::string CsvField(const std::string& raw) {
+  std::string text = EscapeControlCharacters(raw);
+  if (text.find_first_of(",\"") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';

@@ -109,10 +109,18 @@ ComparisonReport Hostile() {
   return Compare(base, candidate, {});
 }
 
-TEST(CompareFormatTest, CsvQuotesCarriageReturnsAndNewlinesAsRfc4180) {
+TEST(CompareFormatTest, CsvEscapesControlCharactersAsTheTextDoesAndQuotesAsRfc4180) {
   std::string csv = FormatCompareCsv(Hostile());
-  EXPECT_NE(csv.find("\"a\rb\nc\td\x1b[2Je,f\"\"g|h\\i\xc2\x9bj\xe2\x80\xaek\",user,unchanged"), std::string::npos)
+  EXPECT_NE(csv.find("\"a\\rb\\nc\\td\\x1b[2Je,f\"\"g|h\\i\\u009bj\\u202ek\",user,unchanged"), std::string::npos)
       << csv;
+  // No raw control character but the line ends.
+  for (char c : csv) {
+    auto byte = static_cast<unsigned char>(c);
+    EXPECT_TRUE(byte >= 0x20 || byte == '\n') << static_cast<int>(byte);
+  }
+  SampleSet base;
+  base.Get(std::string("nul\0esc\x1b", 8)).metrics["user"] = {1};
+  EXPECT_NE(FormatCompareCsv(Compare(base, SampleSet(), {})).find("\nnul\\x00esc\\x1b,,removed,"), std::string::npos);
 }
 
 TEST(CompareFormatTest, TextShowsControlCharactersEscaped) {
