@@ -12,7 +12,9 @@ timeit-lnt, so that it can catch the writer out:
   - start_time and end_time, where given, are ISO 8601 or "%Y-%m-%d %H:%M:%S";
   - tests is a list of objects with a non-empty string name, given once each; every other
     key is a metric the suite declares; a Real is a number or a non-empty list of numbers,
-    a Status an integer PASS (0), FAIL (1) or XFAIL (2), a Hash a string.
+    a Status an integer PASS (0), FAIL (1) or XFAIL (2), a Hash a string;
+  - the machine name, the machine fields the suite declares (hardware, os), the order and
+    each test name fit the String(256) columns LNT keeps them in.
 The suite is LNT's nts (its metrics as schemas/nts.yaml declares them) or the one a
 schema YAML file declares. Prints "ok: N tests" and exits 0, or prints each problem and
 exits 1.
@@ -28,6 +30,9 @@ NTS = {
     "hash_status": "Status", "code_size": "Real",
 }
 ORDER_FIELD = "llvm_project_revision"
+# LNT's testsuitedb: Machine.name, the machine and order fields, Test.name are String(256).
+MAX_NAME = 256
+MACHINE_FIELDS = ("name", "hardware", "os")
 STATUSES = (0, 1, 2)
 
 
@@ -96,6 +101,10 @@ def check(report, metrics):
                 problems.append("%s.%s: must be a string, not %r" % (section, key, value))
     if not run.get(ORDER_FIELD):
         problems.append("run.%s: missing or empty (the suite's order)" % ORDER_FIELD)
+    for section, fields, keys in (("machine", machine, MACHINE_FIELDS), ("run", run, (ORDER_FIELD,))):
+        for key in keys:
+            if isinstance(fields.get(key), str) and len(fields[key]) > MAX_NAME:
+                problems.append("%s.%s: %d characters, more than LNT stores (%d)" % (section, key, len(fields[key]), MAX_NAME))
     for key in ("start_time", "end_time"):
         if isinstance(run.get(key), str) and not valid_time(run[key]):
             problems.append("run.%s: %r is neither ISO 8601 nor %%Y-%%m-%%d %%H:%%M:%%S" % (key, run[key]))
@@ -110,6 +119,8 @@ def check(report, metrics):
             problems.append("%s.name: must be a non-empty string" % where)
         elif name in names:
             problems.append("%s.name: %r given twice" % (where, name))
+        elif len(name) > MAX_NAME:
+            problems.append("%s.name: %d characters, more than LNT stores (%d)" % (where, len(name), MAX_NAME))
         names.add(name)
         for key, value in test.items():
             if key == "name":

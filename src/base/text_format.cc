@@ -1,8 +1,11 @@
 #include "timeit/base/text_format.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 namespace timeit {
 
@@ -29,6 +32,31 @@ std::string ShortestDecimal(double value) {
   char text[32];
   std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
   return std::string(text, end.ptr);
+}
+
+std::string PythonFloatRepr(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  // The shortest digits as d.ddde+x: repr picks the same ones (the shortest that read back,
+  // the nearest of those), and only lays them out differently.
+  char buffer[32];
+  std::to_chars_result end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  std::string_view text(buffer, static_cast<size_t>(end.ptr - buffer));
+  std::string sign = text.front() == '-' ? "-" : "";
+  text.remove_prefix(sign.size());
+  size_t e = text.find('e');
+  std::string digits = std::string(text.substr(0, 1)) + std::string(text.substr(0, e).substr(std::min<size_t>(e, 2)));
+  int exponent = 0;
+  std::from_chars(text.data() + e + 1 + (text[e + 1] == '+'), text.data() + text.size(), exponent);
+  if (exponent < -4 || exponent >= 16) {
+    std::string mantissa = digits.size() > 1 ? digits.substr(0, 1) + "." + digits.substr(1) : digits;
+    return sign + mantissa + StringPrintf("e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+  }
+  int point = exponent + 1;  // digits before the decimal point
+  size_t count = digits.size();
+  if (point <= 0) return sign + "0." + std::string(static_cast<size_t>(-point), '0') + digits;
+  if (static_cast<size_t>(point) >= count) return sign + digits + std::string(point - count, '0') + ".0";
+  return sign + digits.substr(0, static_cast<size_t>(point)) + "." + digits.substr(static_cast<size_t>(point));
 }
 
 }  // namespace timeit

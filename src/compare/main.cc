@@ -31,6 +31,7 @@ struct Side {
   SampleSet samples;
   /// Lines skipped (incomplete records), to be reported before the comparison.
   std::vector<std::string> warnings;
+  FilesRead files;
 };
 
 // The metrics a comparison with `settings` can use: those asked for, or those the default
@@ -41,8 +42,8 @@ std::vector<std::string> MetricsKept(const CompareSettings& settings) {
 }
 
 Side ReadSide(const std::vector<std::string>& files, const std::vector<std::string>& metrics) {
-  Side side{SampleSet(metrics), {}};
-  for (const std::string& file : files) ReadResults(file, side.samples, side.warnings);
+  Side side{SampleSet(metrics), {}, {}};
+  side.files = ReadSide(files, side.samples, side.warnings);
   return side;
 }
 
@@ -54,6 +55,17 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
   std::future<Side> new_side = std::async(std::launch::async, ReadSide, options.new_files, metrics);
   Side base = base_side.get();  // the base side's error first, when both have one
   Side candidate = new_side.get();
+  // A file on both sides compares with itself: every row unchanged, which is allowed (a
+  // check of the tool) but rarely meant.
+  std::vector<std::string> shared;
+  for (const auto& [identity, path] : base.files) {
+    if (candidate.files.count(identity) > 0) shared.push_back(path);
+  }
+  if (!shared.empty()) {
+    base.warnings.push_back("'" + shared.front() + "' is read on both sides" +
+                            (shared.size() > 1 ? " (and " + std::to_string(shared.size() - 1) + " more files)" : "") +
+                            ": its runs are compared with themselves");
+  }
   for (const Side* side : {&base, &candidate}) {
     for (const std::string& warning : side->warnings) {
       std::cerr << "timeit-compare: warning: " << EscapeControlCharacters(warning) << "\n";

@@ -1,5 +1,6 @@
 // timeit-lnt: writes the runs of results files as one LNT report, for `lnt submit`.
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #include "command_line.h"
@@ -26,12 +27,26 @@ void PrintNote(std::string_view kind, std::string_view message) {
   std::cerr << "timeit-lnt: " << kind << ": " << EscapeControlCharacters(message) << "\n";
 }
 
+/// A report written over one of its inputs would replace it with what was made of it.
+void RefuseOutputThatIsAnInput(const LntOptions& options, const FilesRead& inputs) {
+  if (!options.output) return;
+  std::optional<FileIdentity> output = IdentityOfFile(*options.output);
+  if (!output) return;
+  auto input = inputs.find(*output);
+  if (input == inputs.end()) return;
+  throw Error(ErrorKind::kUsage, "-o '" + *options.output + "' is the input '" + input->second +
+                                     "': the report would replace it; write it elsewhere");
+}
+
 /// Reads, renders and writes; returns the exit code.
 int WriteReport(const LntOptions& options) {
+  // A directory or the like is refused before the inputs are read, not after.
+  if (options.output) CheckReplaceable(*options.output);
   SampleSet samples;  // every metric: the schema decides which are reported
   std::vector<std::string> warnings;
-  for (const std::string& input : options.inputs) ReadResults(input, samples, warnings);
+  FilesRead inputs = ReadSide(options.inputs, samples, warnings);
   for (const std::string& warning : warnings) PrintNote("warning", warning);
+  RefuseOutputThatIsAnInput(options, inputs);
   LntReport report = FormatLntReport(samples, options.report);
   for (const std::string& warning : report.warnings) PrintNote("warning", warning);
   // Which metric became execution_time is a choice the report itself does not record.

@@ -34,12 +34,14 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   app.add_option("--order", options.report.order,
                  "The run's order, llvm_project_revision: a revision or version LNT sorts runs by")
       ->required();
-  app.add_option("--machine", options.report.machine_name,
-                 "Machine name (default: the hostname the results files record)");
+  CLI::Option* machine =
+      app.add_option("--machine", options.report.machine_name,
+                     "Machine name (default: the one an input LNT report names, else the hostname the results record)");
   AddChoice(app, "--schema", options.report.schema, kLntSchemaSpellings,
             "LNT test suite: nts (every server has it; no counters) or timeit (share/lnt/timeit.yaml, with counters)");
-  app.add_option("--exec-metric", options.report.exec_metric,
-                 "Metric reported as execution_time (default: exec_time, else task-clock, else user)");
+  app.add_option(
+      "--exec-metric", options.report.exec_metric,
+      "Metric reported as execution_time (default: exec_time, else execution_time, else task-clock, else user)");
   std::vector<std::string> run_info;
   app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
@@ -48,6 +50,10 @@ LntOptions ParseLntOptions(int argc, char** argv) {
                  "Write the report to FILE (replaced only once the report is complete) instead of standard output");
   AddVersionFlag(app, TimeitVersion());
   ParseCommandLine(app, argc, argv);
+  // An empty name would otherwise mean "none given", and the hostname would stand in for it.
+  if (machine->count() > 0 && options.report.machine_name.empty()) {
+    throw Error(ErrorKind::kUsage, "--machine: the machine name is empty");
+  }
   for (const std::string& text : run_info) options.report.run_info.push_back(KeyValue(text));
   return options;
 }

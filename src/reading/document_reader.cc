@@ -86,6 +86,7 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
     bool repeated = (place == Place::kRunMetrics && run_metric_names_.count(key) > 0) ||
                     (place == Place::kBenchmark && key == schema::kV1Name && name_.has_value());
     if (repeated) return Fail(Path() + ": given twice in the same object");
+    if (place == Place::kTop && KindToldByKey(key)) return Fail(key + ": " + TwoKindsMessage(schema::kSchema, key));
     return true;
   }
 

@@ -33,7 +33,7 @@ std::optional<int> Digits(std::string_view text, size_t at, size_t digits) {
 
 }  // namespace
 
-std::optional<std::string> UtcTimestampOf(std::string_view text) {
+std::optional<std::chrono::sys_seconds> UtcTimeOf(std::string_view text) {
   using namespace std::chrono;
   std::optional<int> year = Digits(text, 0, 4), month = Digits(text, 5, 2), day = Digits(text, 8, 2);
   std::optional<int> hour = Digits(text, 11, 2), minute = Digits(text, 14, 2), second = Digits(text, 17, 2);
@@ -64,7 +64,14 @@ std::optional<std::string> UtcTimestampOf(std::string_view text) {
     if (zone[0] == '-') offset = -offset;
   }
   sys_seconds local = sys_days(date) + hours(*hour) + minutes(*minute) + seconds(*second);
-  sys_seconds utc = local - offset;
+  return local - offset;
+}
+
+std::optional<std::string> UtcTimestampOf(std::string_view text) {
+  using namespace std::chrono;
+  std::optional<sys_seconds> parsed = UtcTimeOf(text);
+  if (!parsed) return std::nullopt;
+  sys_seconds utc = *parsed;
   sys_days utc_day = floor<days>(utc);
   year_month_day utc_date(utc_day);
   hh_mm_ss<seconds> time(utc - utc_day);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,8 +31,17 @@ enum class DocumentKind {
 };
 
 /// Reads `text` only as far as the first key that tells (timeit's writer puts "schema"
-/// first, so a large timeit-results/1 document is told at once).
-DocumentKind KindOfDocument(std::string_view text);
+/// first, so a large timeit-results/1 document is told at once), or for lit's and LNT's
+/// keys, which tell documents read whole anyway, to its end. A key of a second kind is an
+/// input Error naming `path` and both keys.
+DocumentKind KindOfDocument(const std::string& path, std::string_view text);
+
+/// The kind a top-level key tells by itself: lit's "__version__", LNT's "format_version".
+std::optional<DocumentKind> KindToldByKey(std::string_view key);
+
+/// What is wrong with a document whose top-level keys `first_key` and then `second_key`
+/// tell two kinds.
+std::string TwoKindsMessage(std::string_view first_key, std::string_view second_key);
 
 /// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file.
 void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into);
@@ -43,6 +53,9 @@ void ReadLntReport(const std::string& path, std::string_view text, SampleSet& in
 /// %H:%M:%S" (UTC) or ISO 8601 with a 'T', fractions of a second (dropped) and a zone ('Z',
 /// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
 std::optional<std::string> UtcTimestampOf(std::string_view text);
+
+/// The time `text` names, read as UtcTimestampOf reads it; nullopt for anything else.
+std::optional<std::chrono::sys_seconds> UtcTimeOf(std::string_view text);
 
 /// Whether `first_line` (the file's first line that is not blank) opens a timeit summary
 /// file: "exit" and an integer.
@@ -71,11 +84,6 @@ class RecordStream {
   struct State;
   std::unique_ptr<State> state_;
 };
-
-/// `text` as "YYYY-MM-DDTHH:MM:SSZ" (UTC), from the spellings LNT accepts: "%Y-%m-%d
-/// %H:%M:%S" (UTC) or ISO 8601 with a 'T', fractions of a second (dropped) and a zone ('Z',
-/// +HH:MM, +HHMM, +HH; none means UTC). Nullopt for anything else.
-std::optional<std::string> UtcTimestampOf(std::string_view text);
 
 /// Whether `first_line` (the file's first line, without its '\n') opens a record stream:
 /// a timeit-results/2 header, or the beginning of one cut short.

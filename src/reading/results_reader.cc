@@ -10,9 +10,13 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <numeric>
+#include <optional>
+#include <set>
 
 #include "readers.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/results/lit_test_name.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/retry_on_eintr.h"
@@ -20,6 +24,10 @@
 
 namespace timeit {
 namespace {
+
+FileIdentity IdentityOf(const struct stat& info) {
+  return {static_cast<uint64_t>(info.st_dev), static_cast<uint64_t>(info.st_ino)};
+}
 
 /// A file read a buffer at a time, each buffer followed by SIMDJSON_PADDING readable bytes
 /// (the parser reads ahead in blocks). Read, not mapped: a mapped file that shrinks while
@@ -40,8 +48,12 @@ class BufferedFile {
       // /dev/zero or a terminal would be read for ever; no device holds a results file.
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
+    identity_ = IdentityOf(info);
     Reserve(kBufferBytes);
   }
+
+  /// The file opened, whatever the path to it.
+  FileIdentity identity() const { return identity_; }
 
   /// Keeps the last `kept` bytes of the buffer at its start and fills the rest from the
   /// file (growing the buffer first if it is full). False at the end of the file.
@@ -84,6 +96,7 @@ class BufferedFile {
 
   const std::string& path_;
   UniqueFd fd_;
+  FileIdentity identity_;
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   size_t capacity_ = 0;
@@ -96,12 +109,81 @@ std::string_view FirstLine(std::string_view text) {
   return start.substr(0, start.find('\n'));
 }
 
+/// How the reading of one file ended.
+enum class FileOutcome {
+  /// Its runs (possibly none, from a header alone) are in the SampleSet.
+  kRead,
+  /// It holds nothing but blank lines: what a reader sees between a writer creating the
+  /// file and writing its first line.
+  kEmpty,
+  /// It is of no known kind, and was to be skipped rather than refused.
+  kUnknownKind,
+  /// It was read already, by this path or another.
+  kAlreadyRead,
+};
+
+/// The files one side has read so far, so that a file reached again (named twice, in two
+/// directories given, through a link) is not read again: its runs would count twice, and
+/// twice the runs look twice as significant.
+class FilesSeen {
+ public:
+  /// Notes the file `identity` reached as `path`; false when it was read already.
+  bool First(FileIdentity identity, const std::string& path) {
+    auto [known, added] = files_.emplace(identity, path);
+    if (added) return true;
+    if (repeats_++ == 0) {
+      first_repeat_ = path;
+      first_repeat_of_ = known->second;
+    }
+    return false;
+  }
+
+  /// Says which files were read already since the last call, under `given`, a path given.
+  void Flush(const std::string& given, std::vector<std::string>& warnings) {
+    if (repeats_ == 1) {
+      warnings.push_back("'" + first_repeat_ + "' is the file read already as '" + first_repeat_of_ +
+                         "': its runs count once");
+    } else if (repeats_ > 1) {
+      warnings.push_back(std::to_string(repeats_) + " files under '" + given + "' were read already (the first, '" +
+                         first_repeat_ + "', as '" + first_repeat_of_ + "'): their runs count once");
+    }
+    repeats_ = 0;
+  }
+
+  const FilesRead& files() const { return files_; }
+
+ private:
+  FilesRead files_;
+  size_t repeats_ = 0;
+  std::string first_repeat_;
+  std::string first_repeat_of_;
+};
+
+std::string EmptyFileWarning(const std::string& path) { return path + ": empty, no runs in it"; }
+
+// A UTF-8 byte-order mark. JSON forbids one, and a summary's first line would not be "exit".
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+// Why a text that is no summary and does not start a JSON object or array is not read, or
+// nothing when it does start one (the JSON reader then says what is wrong with it).
+std::optional<std::string> NeitherSummaryNorJson(std::string_view text, std::string_view first_line) {
+  if (text.starts_with(kByteOrderMark)) {
+    return "starts with a byte-order mark (EF BB BF), which neither timeit, lit nor LNT writes: save it without one";
+  }
+  char first = text[text.find_first_not_of(" \t\r\n")];
+  if (first == '{' || first == '[') return std::nullopt;
+  constexpr size_t kShown = 40;
+  std::string shown(first_line.substr(0, kShown));
+  return "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is '" + shown +
+         (first_line.size() > kShown ? "...'" : "'");
+}
+
 // Reads `path` whatever its kind; `summary_name` names the benchmark of a summary. A file of
-// no known kind is an error, or when `skip_unknown`, a warning and false. True when runs
-// (or none, from an empty file) were read.
-bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
-                 std::vector<std::string>& warnings) {
+// no known kind is an error, or when `skip_unknown`, kUnknownKind with a warning saying why.
+FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name, bool skip_unknown, SampleSet& into,
+                        std::vector<std::string>& warnings, FilesSeen& seen) {
   BufferedFile file(path);
+  if (!seen.First(file.identity(), path)) return FileOutcome::kAlreadyRead;
   bool more = file.Refill(0);
   // Blank buffers before anything else (a file of 8 MiB of newlines is no reason to stop).
   size_t blank_lines = 0;
@@ -110,19 +192,21 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
     blank_lines += static_cast<size_t>(std::count(file.text().begin(), file.text().end(), '\n'));
     more = file.Refill(0);
   }
-  if (blank()) {
-    // What a reader sees between a writer creating the file and writing its first line.
-    warnings.push_back(path + ": empty, no runs in it");
-    return false;
-  }
+  if (blank()) return FileOutcome::kEmpty;
   std::string_view text = file.text();
   std::string_view first_line = FirstLine(text);
+  auto skipped = [&](const std::string& why) {
+    if (!skip_unknown) throw Error(ErrorKind::kInput, path + ": " + why);
+    warnings.push_back(path + ": skipped: " + why);
+    return FileOutcome::kUnknownKind;
+  };
   if (StartsSummary(first_line)) {
     std::string summary(text);
     summary += file.Rest();
     ReadSummary(path, summary_name, summary, into);
-    return true;
+    return FileOutcome::kRead;
   }
+  if (std::optional<std::string> why = NeitherSummaryNorJson(text, first_line)) return skipped(*why);
   // "{" alone opens an indented timeit-results/1 document, and is also a header cut short
   // after one byte: then the next line tells.
   if (first_line == "{") {
@@ -134,27 +218,24 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
   if (cut_by_buffer || !StartsRecordStream(first_line)) {
     std::string document(text);
     document += file.Rest();
-    switch (KindOfDocument(document)) {
+    switch (KindOfDocument(path, document)) {
       case DocumentKind::kLitResults:
         ReadLitResults(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kLntReport:
         ReadLntReport(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kUnknown:
       case DocumentKind::kMalformed:
         if (skip_unknown) {
-          warnings.push_back(path +
-                             ": skipped: not a results file of a known kind (timeit's, lit's JSON, an LNT "
-                             "report, a timeit summary)");
-          return false;
+          return skipped("not a results file of a known kind (timeit's, lit's JSON, an LNT report, a timeit summary)");
         }
         // The timeit reader says what is wrong: the syntax error, or the shape it expected.
         ReadResultsDocument(path, document, into);
-        return true;
+        return FileOutcome::kRead;
       case DocumentKind::kTimeitResults:
         ReadResultsDocument(path, document, into);
-        return true;
+        return FileOutcome::kRead;
     }
   }
   RecordStream stream(path, into, warnings, blank_lines);
@@ -163,17 +244,80 @@ bool ReadAnyFile(const std::string& path, const std::string& summary_name, bool 
     if (!file.Refill(file.text().size() - used)) break;
   }
   stream.Lines(file.text(), file.padded_size(), true);
-  return true;
+  return FileOutcome::kRead;
 }
 
-// Compile steps leave summaries of their own (`x.o.time`, `x.link.time`); their times reach
-// lit's JSON as compile_time and link_time, and are no run of the benchmark.
-bool IsCompileStepSummary(std::string_view name) { return name.ends_with(".o.time") || name.ends_with(".link.time"); }
+// Compile steps leave summaries of their own (`x.o.time`, `x.link.time`), and with
+// --json-per-test in TIMEIT_OPTIONS a results file beside each (`x.o.timeit.json`); their
+// times reach lit's JSON as compile_time and link_time, and are no run of the benchmark.
+constexpr std::string_view kCompileStepSummaries[] = {".o.time", ".link.time"};
+
+bool IsCompileStep(std::string_view name) {
+  for (std::string_view summary : kCompileStepSummaries) {
+    if (name.ends_with(summary) || name.ends_with(ResultsFileBesideSummary(summary))) return true;
+  }
+  return false;
+}
+
+// timeit writes the results file beside a summary (--json-per-test) just before the
+// summary, after the last run of the series. A summary written later than this is of
+// another run: the same test run again without --json-per-test, or a summary put there by
+// hand. The margin only has to cover timeit's own gap between the two writes on a busy
+// machine; a run of the test again takes longer than that. A file system that keeps whole
+// seconds (ext4 with small inodes, ext3; FAT keeps two) needs its granularity instead.
+constexpr double kBesideSummaryMarginSeconds = 0.1;
+constexpr double kCoarseTimesMarginSeconds = 2;
+
+// Runs of one lit run of a test start at most as long before its summary is written as
+// they last themselves, with this much to spare: the start times are whole seconds, the
+// gaps between runs (warmups, timeit's own work, a test's other RUN lines) are not in the
+// runs' times, and a failed run's time is not kept at all.
+constexpr double kOneLitRunSlackSeconds = 60;
+
+// timeit's name for a run's wall time (measure/measurement).
+constexpr std::string_view kWallTimeMetric = "real";
+
+/// When a file was last modified.
+struct ModifiedAt {
+  /// Seconds since the epoch.
+  double seconds = 0;
+  /// Whether the file system kept no fraction of a second.
+  bool whole_second = false;
+};
+
+// The modification time of the regular file at `path` (links followed); nullopt for
+// another kind of file, or with `error` set when it cannot be looked at.
+std::optional<ModifiedAt> ModificationTime(const std::string& path, int& error) {
+  struct stat info;
+  error = ::stat(path.c_str(), &info) == 0 ? 0 : errno;
+  if (error || !S_ISREG(info.st_mode)) return std::nullopt;
+  return ModifiedAt{static_cast<double>(info.st_mtim.tv_sec) + static_cast<double>(info.st_mtim.tv_nsec) * 1e-9,
+                    info.st_mtim.tv_nsec == 0};
+}
+
+/// Warnings of one kind met during a walk: the first in full, then how many more.
+class WarningTally {
+ public:
+  void Add(std::string message) {
+    if (count_++ == 0) first_ = std::move(message);
+  }
+  void Flush(const std::string& root, std::vector<std::string>& warnings) {
+    if (count_ == 0) return;
+    warnings.push_back(count_ == 1 ? first_
+                                   : first_ + StringPrintf(" (and %zu more like it under '", count_ - 1) + root + "')");
+    count_ = 0;
+  }
+
+ private:
+  size_t count_ = 0;
+  std::string first_;
+};
 
 /// The walk of one directory given on the command line.
 class DirectoryWalk {
  public:
-  DirectoryWalk(SampleSet& into, std::vector<std::string>& warnings) : into_(into), warnings_(warnings) {}
+  DirectoryWalk(const std::string& root, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen)
+      : root_(root), into_(into), warnings_(warnings), seen_(seen) {}
 
   /// Reads what `directory` holds below it, `relative` being its path from the root of the walk.
   void Walk(const std::filesystem::path& directory, const std::string& relative) {
@@ -188,6 +332,9 @@ class DirectoryWalk {
     // By name, so that runs pool in the same order on every file system.
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.path().filename().string() < b.path().filename().string(); });
+    // Results files beside a summary, decided on at the summary ("x.time" sorts before
+    // "x.timeit.json"): read instead of it, or not at all.
+    std::set<std::string> decided;
     for (const std::filesystem::directory_entry& entry : entries) {
       std::string name = entry.path().filename().string();
       std::string inner = relative.empty() ? name : relative + "/" + name;
@@ -197,44 +344,166 @@ class DirectoryWalk {
         Walk(entry.path(), inner);
         continue;
       }
-      if (!entry.is_regular_file(ignored)) continue;
+      if (decided.count(name) > 0 || IsCompileStep(name) || !entry.is_regular_file(ignored)) continue;
       std::string path = entry.path().string();
-      bool summary = name.ends_with(".time") && !IsCompileStepSummary(name);
-      // A results file beside a summary holds the same runs in more detail: it is read, not the summary.
-      if (summary && std::filesystem::exists(ResultsFileBesideSummary(path), ignored)) continue;
-      if (summary || name.ends_with(".json"))
-        read_ += ReadAnyFile(path, LitTestName(inner), true, into_, warnings_) ? 1 : 0;
+      if (name.ends_with(".time")) {
+        std::string beside = ResultsFileBesideSummary(path);
+        decided.insert(std::filesystem::path(beside).filename().string());
+        if (ReadBesideInstead(path, beside)) continue;
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
+      } else if (name.ends_with(".json")) {
+        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
+      }
     }
   }
 
-  /// Files read so far.
+  /// Says what the walk skipped or chose, once per kind.
+  void Finish() {
+    for (WarningTally* tally : {&stale_, &unusable_, &pooled_}) tally->Flush(root_, warnings_);
+  }
+
+  /// Results files found so far: read, or read already.
   size_t read() const { return read_; }
 
  private:
+  void Count(FileOutcome outcome, const std::string& path) {
+    if (outcome == FileOutcome::kRead || outcome == FileOutcome::kAlreadyRead) ++read_;
+    if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
+  }
+
+  // A results file beside a summary holds the same runs in more detail, and is read instead
+  // of it when it is a results file with runs in it and not older than the summary. True
+  // when it was read (the summary is then not); otherwise the summary is read, with a
+  // warning naming both unless there is no such file.
+  bool ReadBesideInstead(const std::string& summary, const std::string& beside) {
+    int error = 0;
+    std::optional<ModifiedAt> beside_time = ModificationTime(beside, error);
+    if (error == ENOENT) return false;
+    std::string instead = ": '" + summary + "' is read instead";
+    if (!beside_time) {
+      unusable_.Add("'" + beside + "' beside a summary is " +
+                    (error ? SystemErrorMessage("not readable", error) : std::string("not a regular file")) + instead);
+      return false;
+    }
+    std::optional<ModifiedAt> summary_time = ModificationTime(summary, error);
+    if (summary_time) {
+      double later = summary_time->seconds - beside_time->seconds;
+      bool coarse = summary_time->whole_second && beside_time->whole_second;
+      if (later > (coarse ? kCoarseTimesMarginSeconds : kBesideSummaryMarginSeconds)) {
+        stale_.Add(
+            StringPrintf("'%s' was written %.3g s after '%s' beside it: it is of a later run, so the summary "
+                         "is read, not the older results file",
+                         summary.c_str(), later, beside.c_str()));
+        return false;
+      }
+    }
+    // Read on its own first: what it holds decides whether it replaces the summary.
+    SampleSet runs;
+    std::vector<std::string> warnings;
+    FileOutcome outcome = ReadAnyFile(beside, LitTestName(beside), true, runs, warnings, seen_);
+    if (outcome == FileOutcome::kAlreadyRead) {
+      ++read_;
+      return true;  // and so was the summary's run
+    }
+    if (outcome != FileOutcome::kRead || runs.benchmarks().empty()) {
+      unusable_.Add("'" + beside + "' beside a summary " +
+                    (outcome == FileOutcome::kUnknownKind ? "is not a results file of a known kind" : "holds no run") +
+                    instead);
+      return false;
+    }
+    if (summary_time) NotePooledLitRuns(summary, beside, summary_time->seconds, runs);
+    into_.Absorb(runs);
+    warnings_.insert(warnings_.end(), warnings.begin(), warnings.end());
+    ++read_;
+    return true;
+  }
+
+  // Every lit run appends to the results file beside a test's summary, so a build directory
+  // tested again pools the runs of every lit run since the file was made. That may be
+  // meant (several samples of one build), but it is not what a comparison of directories
+  // suggests: said once per walk.
+  void NotePooledLitRuns(const std::string& summary, const std::string& beside, double summary_time,
+                         const SampleSet& runs) {
+    std::optional<std::chrono::sys_seconds> first = UtcTimeOf(runs.provenance().first_start);
+    if (!first) return;
+    double measured = 0;
+    for (const BenchmarkSamples& benchmark : runs.benchmarks()) {
+      auto real = benchmark.metrics.find(kWallTimeMetric);
+      if (real != benchmark.metrics.end()) measured += std::accumulate(real->second.begin(), real->second.end(), 0.0);
+    }
+    double first_start = static_cast<double>(first->time_since_epoch().count());
+    if (first_start >= summary_time - measured - kOneLitRunSlackSeconds) return;
+    pooled_.Add("'" + beside + "' holds runs of more than one lit run (the first started " +
+                runs.provenance().first_start + ", " +
+                StringPrintf("%.0f s before '%s' was written", summary_time - first_start, summary.c_str()) +
+                "): they are pooled; remove the *.timeit.json files before a lit run to compare that run alone");
+  }
+
+  std::string root_;
   SampleSet& into_;
   std::vector<std::string>& warnings_;
+  FilesSeen& seen_;
   size_t read_ = 0;
+  WarningTally stale_, unusable_, pooled_;
 };
 
-}  // namespace
-
-void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
-  ReadAnyFile(path, LitTestName(path), false, into, warnings);
+// ReadResultsFile, with the files read so far.
+void ReadFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen) {
+  if (ReadAnyFile(path, LitTestName(path), false, into, warnings, seen) == FileOutcome::kEmpty) {
+    warnings.push_back(EmptyFileWarning(path));
+  }
 }
 
-void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+// ReadResults, with the files read so far.
+void ReadPath(const std::string& path, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen) {
   std::error_code error;
   if (!std::filesystem::is_directory(path, error)) {
-    ReadResultsFile(path, into, warnings);
+    ReadFile(path, into, warnings, seen);
     return;
   }
-  DirectoryWalk walk(into, warnings);
+  DirectoryWalk walk(path, into, warnings, seen);
   walk.Walk(path, "");
+  walk.Finish();
   if (walk.read() == 0) {
     throw Error(ErrorKind::kInput, "'" + path +
                                        "': no results in this directory (timeit results, lit's JSON or LNT reports "
                                        "as *.json, timeit summaries as *.time)");
   }
+}
+
+}  // namespace
+
+std::optional<FileIdentity> IdentityOfFile(const std::string& path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return IdentityOf(info);
+}
+
+void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  ReadFile(path, into, warnings, seen);
+}
+
+void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  ReadPath(path, into, warnings, seen);
+}
+
+FilesRead ReadSide(const std::vector<std::string>& paths, SampleSet& into, std::vector<std::string>& warnings) {
+  FilesSeen seen;
+  size_t before = into.benchmarks().size();
+  for (const std::string& path : paths) {
+    ReadPath(path, into, warnings, seen);
+    seen.Flush(path, warnings);
+  }
+  if (into.benchmarks().size() == before) {
+    // Comparing against nothing would call every benchmark added or removed, and pass.
+    std::string quoted;
+    for (const std::string& path : paths) quoted += (quoted.empty() ? "'" : ", '") + path + "'";
+    throw Error(ErrorKind::kInput, quoted + ": no benchmark in " + (paths.size() == 1 ? "it" : "them") +
+                                       " (empty files, headers without runs and tests that did not run have none)");
+  }
+  return seen.files();
 }
 
 }  // namespace timeit

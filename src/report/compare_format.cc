@@ -2,6 +2,9 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <tuple>
 #include <vector>
 
 #include "timeit/base/spellings.h"
@@ -242,8 +245,11 @@ const MetricFamily* FamilyOf(const ComparisonReport& report, const std::string& 
   return nullptr;
 }
 
-std::string CsvField(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+// A name's control characters escaped as the text table shows them (a CSV file is read with
+// `cat` too, where an ESC would drive the terminal), then quoted as RFC 4180 asks.
+std::string CsvField(const std::string& raw) {
+  std::string text = EscapeControlCharacters(raw);
+  if (text.find_first_of(",\"") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -318,10 +324,48 @@ size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
   return length;
 }
 
+// When no benchmark is on both sides, whether the names of one side are those of the
+// other with one directory prefix before them, as when a subdirectory of a build is
+// compared: a summary is named by its path below the directory given, a results file
+// beside it (--json-per-test) by the one the writer was given. Says which, or nothing.
+std::optional<std::string> NamePrefixHint(const ComparisonReport& report) {
+  std::set<std::string, std::less<>> removed, added;
+  for (const ComparisonRow& row : report.rows) {
+    if (row.verdict == Verdict::kRemoved) {
+      removed.insert(row.benchmark);
+    } else if (row.verdict == Verdict::kAdded) {
+      added.insert(row.benchmark);
+    } else {
+      return std::nullopt;  // some benchmarks do match
+    }
+  }
+  // The longer names' side, the shorter names' side, and which is which.
+  for (auto [longer, shorter, longer_side] : {std::tuple{&added, &removed, "new"}, {&removed, &added, "base"}}) {
+    for (const std::string& name : *longer) {
+      for (size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', slash + 1)) {
+        if (shorter->count(std::string_view(name).substr(slash + 1)) == 0) continue;
+        std::string prefix = name.substr(0, slash + 1);
+        size_t explained = 0;
+        for (const std::string& other : *shorter) explained += longer->count(prefix + other);
+        return StringPrintf(
+                   "no benchmark is on both sides, but %zu of the %s side's %zu names are the other side's "
+                   "with '",
+                   explained, longer_side, longer->size()) +
+               EscapeControlCharacters(prefix) +
+               "' before them: a summary is named by its path below the directory given here, a results file "
+               "beside it (--json-per-test) by its path below the build directory timeit was given; compare the "
+               "build directories themselves";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
   std::vector<std::string> warnings;
+  if (std::optional<std::string> hint = NamePrefixHint(report)) warnings.push_back(*hint);
   for (const MetricFamily& family : report.families) {
     size_t hidden = 0;
     const ComparisonRow* largest = nullptr;

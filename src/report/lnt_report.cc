@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
 
 namespace timeit {
 namespace {
@@ -17,7 +20,8 @@ namespace {
 using Json = nlohmann::json;  // a std::map per object: keys come out sorted, as sort_keys=True
 
 /// One LNT metric and the input metrics it is taken from, the first one present winning
-/// (lit and timeit name the same quantity differently); an empty source is none.
+/// (lit and timeit name the same quantity differently); an empty source is none. An input
+/// that already has the LNT name (an LNT report read back) is taken before any of them.
 struct MetricMapping {
   std::string_view lnt_name;
   std::string_view sources[2];
@@ -73,25 +77,52 @@ std::string Joined(const std::set<std::string, std::less<>>& words) {
   return joined;
 }
 
+// `text` as the report writes it: UTF-8, each byte that is not written as the text \xHH
+// (U+FFFD for each would make names that differ only there one name). A warning says so,
+// naming `subject`.
+std::string Utf8Text(const std::string& text, const std::string& subject, std::vector<std::string>& warnings) {
+  if (IsValidUtf8(text)) return text;
+  warnings.push_back(subject + " '" + text +
+                     "' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+  return EscapeInvalidUtf8(text);
+}
+
+// Throws a `kind` Error when UTF-8 `text` is longer than LNT's columns hold; `what` names it.
+void CheckLength(const std::string& text, ErrorKind kind, const std::string& what) {
+  size_t length = CodePointCount(text);
+  if (length > kLntMaxNameLength) {
+    throw Error(kind, what + " is " + std::to_string(length) + " characters long; LNT stores at most " +
+                          std::to_string(kLntMaxNameLength));
+  }
+}
+
 // One value as a number, several as a list: LNT reads a list as one sample per value.
-Json Samples(const std::vector<double>& values) {
+Json Samples(const BenchmarkSamples& benchmark, std::string_view metric, const std::vector<double>& values) {
+  for (double value : values) {
+    // Readers let no such value through; JSON has no spelling for one that LNT could store.
+    if (!std::isfinite(value)) {
+      throw Error(ErrorKind::kInput, "benchmark '" + benchmark.name + "': " + std::string(metric) + " is " +
+                                         PythonFloatRepr(value) + ", which an LNT report cannot hold");
+    }
+  }
   if (values.size() == 1) return values.front();
   return Json(values);
 }
 
 void AddMapped(const BenchmarkSamples& benchmark, const MetricMapping& mapping, Json& test) {
-  for (std::string_view source : mapping.sources) {
+  for (std::string_view source : {mapping.lnt_name, mapping.sources[0], mapping.sources[1]}) {
     if (source.empty()) continue;
     auto found = benchmark.metrics.find(source);
     if (found != benchmark.metrics.end() && !found->second.empty()) {
-      test[std::string(mapping.lnt_name)] = Samples(found->second);
+      test[std::string(mapping.lnt_name)] = Samples(benchmark, source, found->second);
       return;
     }
   }
 }
 
-// The test of `benchmark`, or null when it has nothing to report.
-Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, LntSchema schema) {
+// The test of `benchmark`, or null when it has nothing to report; its name is the caller's.
+Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, LntSchema schema,
+          std::vector<std::string>& warnings) {
   if (benchmark.hashes.size() > 1) {
     throw Error(ErrorKind::kInput, "benchmark '" + benchmark.name + "': its runs are of " +
                                        std::to_string(benchmark.hashes.size()) + " different programs (hashes " +
@@ -103,7 +134,7 @@ Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, Lnt
   auto exec = benchmark.metrics.find(exec_metric);
   // A run that failed says nothing of the program's speed, whatever a reader kept of it.
   if (!all_failed && exec != benchmark.metrics.end() && !exec->second.empty()) {
-    test["execution_time"] = Samples(exec->second);
+    test["execution_time"] = Samples(benchmark, exec_metric, exec->second);
   }
   for (const MetricMapping& mapping : kNtsMetrics) AddMapped(benchmark, mapping, test);
   if (schema == LntSchema::kTimeit) {
@@ -111,17 +142,63 @@ Json Test(const BenchmarkSamples& benchmark, const std::string& exec_metric, Lnt
   }
   if (benchmark.failed_runs > 0) test["execution_status"] = kLntStatusFail;
   if (test.empty()) return nullptr;
-  if (!benchmark.hashes.empty()) test["hash"] = *benchmark.hashes.begin();
-  test["name"] = benchmark.name;
+  if (!benchmark.hashes.empty()) {
+    test["hash"] = Utf8Text(*benchmark.hashes.begin(), "benchmark '" + benchmark.name + "': hash", warnings);
+  }
   return test;
+}
+
+// The number of samples of each of `test`'s measurements (not its status, hash or name).
+std::map<std::string, size_t> SampleCounts(const Json& test) {
+  std::map<std::string, size_t> counts;
+  for (auto item = test.begin(); item != test.end(); ++item) {
+    if (item->is_array()) counts[item.key()] = item->size();
+    if (item->is_number_float()) counts[item.key()] = 1;
+  }
+  return counts;
+}
+
+// LNT makes the i-th values of a test's metrics one sample, as if they were one run's. When
+// some runs lack a metric (--no-perf runs pooled with counted ones have no task-clock) the
+// lists differ in length and that pairing is wrong; JSON has no number for "none" to pad
+// them with, so each metric keeps the values it has, and a warning says where.
+void WarnOfUnevenSamples(const Json& tests, const std::string& exec_metric, std::vector<std::string>& warnings) {
+  size_t uneven = 0;
+  bool exec_short = false;
+  std::string first;
+  for (const Json& test : tests) {
+    std::map<std::string, size_t> counts = SampleCounts(test);
+    auto [least, most] = std::minmax_element(counts.begin(), counts.end(),
+                                             [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (counts.empty() || least->second == most->second) continue;
+    auto exec = counts.find("execution_time");
+    exec_short = exec_short || (exec != counts.end() && exec->second < most->second);
+    if (uneven++ > 0) continue;
+    first = "'" + test["name"].get<std::string>() + "' (";
+    for (const auto& [metric, count] : counts) {
+      first += (first.back() == '(' ? "" : ", ") + metric + " " + std::to_string(count);
+    }
+    first += ")";
+  }
+  if (uneven == 0) return;
+  std::string warning = std::to_string(uneven) + (uneven == 1 ? " test has" : " tests have") +
+                        " metrics with different numbers of samples, the first " + first +
+                        ": LNT pairs a test's samples by position, so there a sample's metrics are not all of one run";
+  if (exec_short) {
+    warning += "; execution_time has fewer samples because some runs have no '" + exec_metric +
+               "' (--exec-metric can name a metric every run has)";
+  }
+  warnings.push_back(warning);
 }
 
 std::string MachineName(const SampleSet& samples, const LntReportOptions& options) {
   if (!options.machine_name.empty()) return options.machine_name;
   const auto& hosts = samples.provenance().hosts;
-  if (!hosts.empty()) {
-    auto hostname = hosts.front().find("hostname");
-    if (hostname != hosts.front().end() && !hostname->second.empty()) return hostname->second;
+  // An LNT report's machine has the name it was submitted under; timeit's host, a hostname.
+  for (const char* field : {"name", "hostname"}) {
+    if (hosts.empty()) break;
+    auto found = hosts.front().find(field);
+    if (found != hosts.front().end() && !found->second.empty()) return found->second;
   }
   throw Error(ErrorKind::kUsage, "no machine name: none was given, and the input names no host");
 }
@@ -130,7 +207,9 @@ std::string MachineName(const SampleSet& samples, const LntReportOptions& option
 void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vector<std::string>& warnings) {
   const auto& hosts = samples.provenance().hosts;
   if (hosts.empty()) return;
-  for (const auto& [key, value] : hosts.front()) {
+  for (const auto& [raw_key, raw_value] : hosts.front()) {
+    std::string key = Utf8Text(raw_key, "host field", warnings);
+    std::string value = Utf8Text(raw_value, "host field '" + raw_key + "' value", warnings);
     if (Contains(kToolHostFields, key)) {
       run[key] = value;
     } else if (key == "machine") {
@@ -141,6 +220,13 @@ void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vecto
       machine[key] = value;
     }
   }
+  // The suites' machine fields are String(256) columns; the rest goes to a blob of any size.
+  for (const char* field : {"hardware", "os"}) {
+    if (machine.contains(field)) {
+      CheckLength(machine[field].get<std::string>(), ErrorKind::kInput,
+                  std::string("the machine field '") + field + "'");
+    }
+  }
   if (hosts.size() > 1) {
     auto hostname = hosts.front().find("hostname");
     warnings.push_back("the runs name " + std::to_string(hosts.size()) +
@@ -149,12 +235,14 @@ void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vecto
   }
 }
 
-Json Run(const SampleSet& samples, const LntReportOptions& options) {
+Json Run(const SampleSet& samples, const LntReportOptions& options, std::vector<std::string>& warnings) {
   if (options.order.empty()) {
     throw Error(ErrorKind::kUsage, "the order (llvm_project_revision) is empty; LNT sorts runs by it");
   }
+  std::string order = Utf8Text(options.order, "order", warnings);
+  CheckLength(order, ErrorKind::kUsage, "the order (llvm_project_revision)");
   Json run = Json::object();
-  run[std::string(kOrderField)] = options.order;
+  run[std::string(kOrderField)] = order;
   const SampleProvenance& provenance = samples.provenance();
   if (!provenance.first_start.empty()) run["start_time"] = LntTime(provenance.first_start);
   // Files record when runs start, not when they end: the last start is the closest to an end.
@@ -162,16 +250,18 @@ Json Run(const SampleSet& samples, const LntReportOptions& options) {
   return run;
 }
 
-void AddRunInfo(const LntReportOptions& options, Json& run) {
+void AddRunInfo(const LntReportOptions& options, Json& run, std::vector<std::string>& warnings) {
   std::set<std::string, std::less<>> given;
-  for (const auto& [key, value] : options.run_info) {
-    if (key.empty()) throw Error(ErrorKind::kUsage, "run info '=" + value + "': the key is empty");
-    if (Contains(kReservedRunFields, key)) {
-      throw Error(ErrorKind::kUsage, "run info '" + key + "' is written by the report itself" +
-                                         (key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
+  for (const auto& [raw_key, raw_value] : options.run_info) {
+    if (raw_key.empty()) throw Error(ErrorKind::kUsage, "run info '=" + raw_value + "': the key is empty");
+    if (Contains(kReservedRunFields, raw_key)) {
+      throw Error(ErrorKind::kUsage,
+                  "run info '" + raw_key + "' is written by the report itself" +
+                      (raw_key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
     }
-    if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + key + "' given twice");
-    run[key] = value;
+    std::string key = Utf8Text(raw_key, "run info key", warnings);
+    if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + raw_key + "' given twice");
+    run[key] = Utf8Text(raw_value, "run info '" + raw_key + "' value", warnings);
   }
 }
 
@@ -195,10 +285,40 @@ bool InRange(std::string_view text, int low, int high) {
   return number >= low && number <= high;
 }
 
+// `value` as json.dumps(sort_keys=True, indent=4) writes it, at nesting `depth`: keys are
+// sorted already (a std::map), floats are Python's repr, and strings, integers and the rest
+// are as the library writes them with every non-ASCII character escaped, as Python does.
+void AppendAsPython(const Json& value, int depth, std::string& out) {
+  auto indent = [&out](int level) { out.append(4 * static_cast<size_t>(level), ' '); };
+  if (value.is_object() || value.is_array()) {
+    bool object = value.is_object();
+    if (value.empty()) {
+      out += object ? "{}" : "[]";
+      return;
+    }
+    out += object ? "{\n" : "[\n";
+    bool first = true;
+    for (auto item = value.begin(); item != value.end(); ++item) {
+      out += first ? "" : ",\n";
+      first = false;
+      indent(depth + 1);
+      if (object) out += Json(item.key()).dump(-1, ' ', true) + ": ";
+      AppendAsPython(*item, depth + 1, out);
+    }
+    out += "\n";
+    indent(depth);
+    out += object ? "}" : "]";
+  } else if (value.is_number_float()) {
+    out += PythonFloatRepr(value.get<double>());
+  } else {
+    out += value.dump(-1, ' ', true);  // every string is UTF-8 by now (Utf8Text)
+  }
+}
+
 }  // namespace
 
 std::string DefaultExecMetric(const SampleSet& samples) {
-  for (const char* candidate : {"exec_time", "task-clock", "user"}) {
+  for (const char* candidate : {"exec_time", "execution_time", "task-clock", "user"}) {
     if (samples.metric_names().count(candidate) > 0) return candidate;
   }
   return {};
@@ -228,22 +348,39 @@ std::string LntTime(std::string_view time) {
 
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options) {
   LntReport report;
-  Json run = Run(samples, options);
+  std::vector<std::string>& warnings = report.warnings;
   Json machine = Json::object();
-  DescribeHost(samples, machine, run, report.warnings);
-  machine["name"] = MachineName(samples, options);
-  AddRunInfo(options, run);
+  std::string machine_name = Utf8Text(MachineName(samples, options), "machine name", warnings);
+  CheckLength(machine_name, options.machine_name.empty() ? ErrorKind::kInput : ErrorKind::kUsage, "the machine name");
+  Json run = Run(samples, options, warnings);
+  DescribeHost(samples, machine, run, warnings);
+  machine["name"] = machine_name;
+  AddRunInfo(options, run, warnings);  // after the host's tool fields: what is asked for wins
   report.exec_metric = ExecMetric(samples, options);
 
   std::vector<const BenchmarkSamples*> benchmarks;
   for (const BenchmarkSamples& benchmark : samples.benchmarks()) benchmarks.push_back(&benchmark);
   std::sort(benchmarks.begin(), benchmarks.end(),
             [](const BenchmarkSamples* a, const BenchmarkSamples* b) { return a->name < b->name; });
-  Json tests = Json::array();
+  // By test name: LNT adds up the samples of tests given under one name, so two benchmarks
+  // must never share one.
+  std::map<std::string, std::pair<const BenchmarkSamples*, Json>> by_name;
   for (const BenchmarkSamples* benchmark : benchmarks) {
-    Json test = Test(*benchmark, report.exec_metric, options.schema);
-    if (!test.is_null()) tests.push_back(std::move(test));
+    Json test = Test(*benchmark, report.exec_metric, options.schema, warnings);
+    if (test.is_null()) continue;
+    if (benchmark->name.empty()) throw Error(ErrorKind::kInput, "a benchmark has an empty name; LNT needs a test name");
+    std::string name = Utf8Text(benchmark->name, "benchmark", warnings);
+    CheckLength(name, ErrorKind::kInput, "test '" + name + "': the name");
+    test["name"] = name;
+    auto [at, added] = by_name.try_emplace(name, benchmark, std::move(test));
+    if (!added) {
+      throw Error(ErrorKind::kInput, "benchmarks '" + at->second.first->name + "' and '" + benchmark->name +
+                                         "' would both be LNT's test '" + name +
+                                         "', and LNT would pool their samples; rename one");
+    }
   }
+  Json tests = Json::array();
+  for (auto& [name, test] : by_name) tests.push_back(std::move(test.second));
   if (tests.empty()) {
     if (samples.benchmarks().empty()) throw Error(ErrorKind::kInput, "nothing to report: the input has no runs");
     throw Error(ErrorKind::kInput, "nothing to report: no benchmark has a metric the " +
@@ -254,10 +391,11 @@ LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& opti
       std::none_of(tests.begin(), tests.end(), [](const Json& test) { return test.contains("execution_time"); })) {
     report.exec_metric.clear();  // every benchmark that had it failed
   }
+  WarnOfUnevenSamples(tests, report.exec_metric, warnings);
 
   Json document = {{"format_version", "2"}, {"machine", machine}, {"run", run}, {"tests", tests}};
-  // Python's json.dumps(indent=4), which escapes every non-ASCII character, as LNT writes.
-  report.text = document.dump(4, ' ', true, Json::error_handler_t::replace) + "\n";
+  AppendAsPython(document, 0, report.text);
+  report.text += "\n";
   return report;
 }
 

@@ -51,25 +51,8 @@ RunOutcome OutcomeOf(const Measurement& run) {
 bool EndsInsideAValue(std::string_view line) {
   size_t first = line.find_first_not_of(" \t\r");
   if (first == std::string_view::npos || (line[first] != '{' && line[first] != '[')) return false;
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = first; i < line.size(); ++i) {
-    char c = line[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;  // the escaped character, whatever it is
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if (c == '}' || c == ']') {
-      if (--depth < 0) return false;
-    }
-  }
-  return in_string || depth > 0;
+  TopLevelKeys scan;
+  return !scan.Scan(line) && scan.cut_short();
 }
 
 LineClass ClassifyLine(std::string_view line) {

@@ -8,7 +8,7 @@ namespace timeit {
 /// depth, so nothing below the top is kept however large it is.
 class TopLevelScanner::Sax : public nlohmann::json_sax<nlohmann::json> {
  public:
-  explicit Sax(TopLevelScanner& scanner) : scanner_(scanner) {}
+  Sax(TopLevelScanner& scanner, size_t size) : scanner_(scanner), size_(size) {}
 
   bool null() override { return Value(std::nullopt); }
   bool boolean(bool) override { return Value(std::nullopt); }
@@ -29,7 +29,11 @@ class TopLevelScanner::Sax : public nlohmann::json_sax<nlohmann::json> {
     key_ = key;
     return scanner_.Key(key_);
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override {
+    // The lexer counts the end of the input as a character read: an error there is past the text.
+    scanner_.cut_short_ = position > size_;
+    return false;
+  }
 
  private:
   // Whether the parser is directly inside the top-level object.
@@ -47,13 +51,15 @@ class TopLevelScanner::Sax : public nlohmann::json_sax<nlohmann::json> {
   }
 
   TopLevelScanner& scanner_;
+  size_t size_;  // of the text
   int depth_ = 0;
   std::string key_;  // the member's, while its value is read
 };
 
 bool TopLevelScanner::Scan(std::string_view text) {
   is_object_ = false;
-  Sax sax(*this);
+  cut_short_ = false;
+  Sax sax(*this, text.size());
   return nlohmann::json::sax_parse(text.begin(), text.end(), &sax);
 }
 

@@ -425,9 +425,11 @@ struct RowsToJudge {
   size_t same_hash_dropped = 0;
 };
 
-// Whether both sides name one and the same hash for the benchmark's binary.
-bool SameSingleHash(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
-  return base.hashes.size() == 1 && base.hashes == candidate.hashes;
+// Whether --filter-hash leaves the benchmark out: both sides name one and the same hash for
+// its binary, and as many of its runs failed. The same binary can fail where it did not (a
+// machine's state, a flaky input), and a failure must still reach --fail-on-regression.
+bool SameBinaryAlike(const BenchmarkSamples& base, const BenchmarkSamples& candidate) {
+  return base.hashes.size() == 1 && base.hashes == candidate.hashes && base.failed_runs == candidate.failed_runs;
 }
 
 // Each name once, in the order given (-m x -m x is one row, not two).
@@ -452,7 +454,7 @@ RowsToJudge BuildRows(const SampleSet& base, const SampleSet& candidate, const C
       compared.samples.emplace_back();
       continue;
     }
-    if (settings.filter_hash && SameSingleHash(before, *after)) {
+    if (settings.filter_hash && SameBinaryAlike(before, *after)) {
       ++compared.same_hash_dropped;
       continue;
     }

@@ -25,6 +25,24 @@ bool SampleSet::Keeps(std::string_view metric) {
   return false;
 }
 
+void SampleSet::Absorb(const SampleSet& other) {
+  for (const std::string& metric : other.metric_names()) Keeps(metric);
+  for (const BenchmarkSamples& added : other.benchmarks()) {
+    BenchmarkSamples& benchmark = Get(added.name);
+    benchmark.runs += added.runs;
+    benchmark.failed_runs += added.failed_runs;
+    benchmark.hashes.insert(added.hashes.begin(), added.hashes.end());
+    for (const auto& [metric, values] : added.metrics) {
+      if (!Keeps(metric)) continue;
+      std::vector<double>& pooled = benchmark.metrics[metric];
+      pooled.insert(pooled.end(), values.begin(), values.end());
+    }
+  }
+  for (const auto& host : other.provenance().hosts) provenance_.NoteHost(host);
+  provenance_.NoteStart(other.provenance().first_start);
+  provenance_.NoteStart(other.provenance().last_start);
+}
+
 void SampleProvenance::NoteHost(std::map<std::string, std::string, std::less<>> host) {
   for (const auto& known : hosts) {
     if (known == host) return;

@@ -70,18 +70,76 @@ void WriteTextFile(const std::string& path, std::string_view text, int extra_fla
 
 namespace {
 
+/// Where ReplaceFile puts its text.
+struct Destination {
+  /// The file written or renamed over: `path`, or the end of its chain of links.
+  std::string path;
+  /// Written in place (a device or FIFO) rather than replaced by a rename.
+  bool in_place = false;
+};
+
+const char* KindOfFile(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+// The end of `path`'s chain of symbolic links: `path` itself when it is none.
+std::string LinkTarget(const std::string& path) {
+  std::string current = path;
+  for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit (ELOOP)
+    struct stat info;
+    if (::lstat(current.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return current;
+    std::string link(256, '\0');
+    ssize_t length;
+    while ((length = ::readlink(current.c_str(), link.data(), link.size())) == static_cast<ssize_t>(link.size())) {
+      link.resize(link.size() * 2);  // perhaps cut short: again, with room to spare
+    }
+    if (length <= 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot read the link '" + current + "'", errno));
+    }
+    link.resize(static_cast<size_t>(length));
+    // A relative link is read from the directory that holds it.
+    size_t slash = current.rfind('/');
+    current = link[0] == '/' || slash == std::string::npos ? link : current.substr(0, slash + 1) + link;
+  }
+  throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot follow '" + path + "'", ELOOP));
+}
+
+Destination DestinationOf(const std::string& path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) == 0) {
+    if (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)) return {path, true};
+    if (!S_ISREG(info.st_mode)) {
+      throw Error(ErrorKind::kUsage, "'" + path + "' is " + KindOfFile(info.st_mode) +
+                                         "; the output must be a file, a FIFO or a character device");
+    }
+  } else if (errno != ENOENT) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot look at '" + path + "'", errno));
+  }
+  return {LinkTarget(path), false};
+}
+
+void WriteInPlace(const std::string& path, std::string_view text) {
+  // No O_CREAT and no O_TRUNC: the file is there and is no regular file. O_NOCTTY: a
+  // terminal written to does not become the controlling one.
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
+  if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
+  WriteAll(fd.get(), text, path);
+  if (::close(fd.release()) != 0) {
+    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
+  }
+}
+
 // Why a file could not be created at `path`, which does not exist: the directory it would
 // be created in (that of a dangling link's target) is missing or not writable.
 std::optional<std::string> WhyNotCreatable(const std::string& path) {
-  std::string target = path;
-  char link[PATH_MAX];
-  for (int hops = 0; hops < 40; ++hops) {  // a chain of links, as the kernel follows it
-    ssize_t length = ::readlink(target.c_str(), link, sizeof link - 1);
-    if (length <= 0) break;
-    std::string linked(link, static_cast<size_t>(length));
-    target = linked[0] == '/' || target.find('/') == std::string::npos
-                 ? linked
-                 : target.substr(0, target.rfind('/') + 1) + linked;
+  std::string target;
+  try {
+    target = LinkTarget(path);
+  } catch (const Error& error) {
+    return error.what();
   }
   std::string directory = target.find('/') == std::string::npos ? "." : target.substr(0, target.rfind('/') + 1);
   if (::access(directory.c_str(), W_OK | X_OK) == 0) return std::nullopt;
@@ -108,25 +166,33 @@ void CheckWritable(const std::string& path) {
   }
 }
 
+void CheckReplaceable(const std::string& path) { DestinationOf(path); }
+
 void ReplaceFile(const std::string& path, std::string_view text) {
+  Destination destination = DestinationOf(path);
+  if (destination.in_place) {
+    WriteInPlace(destination.path, text);
+    return;
+  }
+  const std::string& target = destination.path;
   // Beside the target, so that the rename stays within one file system; O_EXCL, so that
   // two writers never share a new file.
   std::string fresh;
   UniqueFd fd;
   for (int attempt = 0; !fd; ++attempt) {
-    fresh = path + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fresh = target + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
     fd.reset(::open(fresh.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
     if (!fd && (errno != EEXIST || attempt == 100)) {
-      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + path + "'", errno));
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + target + "'", errno));
     }
   }
   try {
-    WriteAll(fd.get(), text, path);
+    WriteAll(fd.get(), text, target);
     if (::close(fd.release()) != 0) {
-      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + path + "'", errno));
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + target + "'", errno));
     }
-    if (::rename(fresh.c_str(), path.c_str()) != 0) {
-      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + path + "'", errno));
+    if (::rename(fresh.c_str(), target.c_str()) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot replace '" + target + "'", errno));
     }
   } catch (...) {
     ::unlink(fresh.c_str());

@@ -33,5 +33,54 @@ TEST(ShortestDecimalTest, ShortestFormThatReadsBackExactly) {
   }
 }
 
+// Each expected string is what /usr/bin/python3 (3.11) printed for repr(float(value)), the
+// value written as in the first column; the table was made by running Python on it.
+TEST(PythonFloatReprTest, WritesWhatPythonsReprWrites) {
+  struct Case {
+    double value;
+    const char* repr;
+  };
+  const Case cases[] = {
+      {0.0, "0.0"},
+      {-0.0, "-0.0"},
+      {1.0, "1.0"},
+      {-1.5, "-1.5"},
+      {100.0, "100.0"},
+      {1000.0, "1000.0"},
+      {0.1, "0.1"},
+      {0.5, "0.5"},
+      {0.25, "0.25"},
+      {0.001, "0.001"},
+      {1e-4, "0.0001"},
+      {1e-5, "1e-05"},
+      {0.00012345, "0.00012345"},
+      {1.2345e-05, "1.2345e-05"},
+      {0.1 + 0.2, "0.30000000000000004"},
+      {1.0 / 3, "0.3333333333333333"},
+      {2.0 / 3, "0.6666666666666666"},
+      {12345.678, "12345.678"},
+      {4.35, "4.35"},
+      {1e15, "1000000000000000.0"},
+      {9999999999999998.0, "9999999999999998.0"},
+      {9007199254740992.0, "9007199254740992.0"},  // 2**53
+      {9007199254740994.0, "9007199254740994.0"},  // 2**53 + 2
+      {1e16, "1e+16"},
+      {1.5e16, "1.5e+16"},
+      {123456789012345678.0, "1.2345678901234568e+17"},
+      {1e22, "1e+22"},
+      {1e23, "1e+23"},
+      {1e100, "1e+100"},
+      {5e-324, "5e-324"},
+      {2.2250738585072014e-308, "2.2250738585072014e-308"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"},
+      {0.2135, "0.2135"},
+      {13.12, "13.12"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(PythonFloatRepr(c.value), c.repr) << c.repr;
+  EXPECT_EQ(PythonFloatRepr(std::numeric_limits<double>::quiet_NaN()), "nan");
+  EXPECT_EQ(PythonFloatRepr(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(PythonFloatRepr(-std::numeric_limits<double>::infinity()), "-inf");
+}
+
 }  // namespace
 }  // namespace timeit

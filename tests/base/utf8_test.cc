@@ -28,6 +28,27 @@ TEST(Utf8Test, IllFormedSequences) {
   EXPECT_FALSE(IsValidUtf8("\xf5\x80\x80\x80"));  // no such lead byte
 }
 
+TEST(Utf8Test, EscapeInvalidUtf8WritesEachStrayByteAsText) {
+  EXPECT_EQ(EscapeInvalidUtf8("plain"), "plain");
+  EXPECT_EQ(EscapeInvalidUtf8("caf\xc3\xa9"), "caf\xc3\xa9");  // UTF-8 stays
+  EXPECT_EQ(EscapeInvalidUtf8("caf\xe9"), "caf\\xe9");
+  EXPECT_EQ(EscapeInvalidUtf8("a\xff"), "a\\xff");
+  EXPECT_EQ(EscapeInvalidUtf8("a\xfe"), "a\\xfe");  // apart from the one above
+  // An overlong form and a surrogate are ill-formed byte by byte; a cut-short sequence
+  // keeps the character after it.
+  EXPECT_EQ(EscapeInvalidUtf8("\xc0\xaf"), "\\xc0\\xaf");
+  EXPECT_EQ(EscapeInvalidUtf8("\xed\xa0\x80"), "\\xed\\xa0\\x80");
+  EXPECT_EQ(EscapeInvalidUtf8("\xe2\x82x"), "\\xe2\\x82x");
+  EXPECT_TRUE(IsValidUtf8(EscapeInvalidUtf8("\x80\xff\xf5\x80\x80\x80")));
+}
+
+TEST(Utf8Test, CodePointCountCountsCharactersNotBytes) {
+  EXPECT_EQ(CodePointCount(""), 0u);
+  EXPECT_EQ(CodePointCount("abc"), 3u);
+  EXPECT_EQ(CodePointCount("caf\xc3\xa9"), 4u);
+  EXPECT_EQ(CodePointCount("\xe2\x82\xac\xf0\x9f\x98\x80"), 2u);  // U+20AC, U+1F600
+}
+
 TEST(Utf8Test, HexRoundTripsEveryByte) {
   std::string every_byte;
   for (int byte = 0; byte < 256; ++byte) every_byte += static_cast<char>(byte);

@@ -114,6 +114,23 @@ TEST(LitResultsTest, ErrorsNameTheFileAndWhere) {
             "tests[0].metrics.hash: expected a string, got number");
 }
 
+TEST(LitResultsTest, AKeyGivenTwiceInAnyObjectIsAnError) {
+  // The tree keeps one value per key: the other would be lost without a word.
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"exec_time": 1}},
+                   {"name": "b", "code": "PASS", "metrics": {"exec_time": 1, "exec_time": 2}}]})")
+                .error,
+            "tests[1].metrics.exec_time: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "name": "b", "code": "PASS"}]})").error,
+            "tests[0].name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "FAIL", "code": "PASS"}]})").error,
+            "tests[0].code: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [], "elapsed": 1, "tests": []})").error,
+            "tests: given twice in the same object");
+  // Keys of different objects may be the same.
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"name": 1}}]})").error,
+            "");
+}
+
 // The minimal report of the reference (lnt/testing Report.render()), with a third test.
 const char* kLntReport = R"({
     "format_version": "2",
@@ -173,6 +190,18 @@ TEST(LntReportTest, ErrorsNameTheField) {
             "run.start_time: 'yesterday' is not a time (YYYY-MM-DD HH:MM:SS, or ISO 8601 with a 'T')");
 }
 
+TEST(LntReportTest, AKeyGivenTwiceInAnyObjectIsAnError) {
+  EXPECT_EQ(
+      ReadText(R"({"format_version": "2", "tests": [{"name": "a", "execution_time": 1, "execution_time": 2}]})").error,
+      "tests[0].execution_time: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [{"name": "a", "name": "b", "execution_time": 1}]})").error,
+            "tests[0].name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "machine": {"name": "m", "name": "n"}, "tests": []})").error,
+            "machine.name: given twice in the same object");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "tests": [], "tests": []})").error,
+            "tests: given twice in the same object");
+}
+
 TEST(UtcTimestampTest, LntSpellingsAndIso8601WithZones) {
   EXPECT_EQ(UtcTimestampOf("2024-01-02 03:04:05"), "2024-01-02T03:04:05Z");
   EXPECT_EQ(UtcTimestampOf("2017-07-18T11:28:23"), "2017-07-18T11:28:23Z");
@@ -225,18 +254,62 @@ TEST(SummaryTest, ErrorsNameTheLine) {
   EXPECT_EQ(ReadText("exit 0\nexit x\n", "x.time").error, "2: exit: given twice");
 }
 
+TEST(SummaryTest, TextThatIsNeitherASummaryNorJsonIsSaidToBeNeither) {
+  // Not a JSON syntax error: the file never looked like JSON.
+  EXPECT_EQ(ReadText("real 0.5\nexit 0\n", "x.time").error,
+            "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is 'real 0.5'");
+  EXPECT_EQ(ReadText("\n  junk junk junk junk junk junk junk junk junk\n", "x.time").error,
+            "neither a timeit summary (its first line would be 'exit N') nor JSON: its first line is '  junk junk junk "
+            "junk junk junk junk jun...'");
+  const std::string bom =
+      "starts with a byte-order mark (EF BB BF), which neither timeit, lit nor LNT writes: save it "
+      "without one";
+  EXPECT_EQ(ReadText("\xEF\xBB\xBF"
+                     "exit 0\nuser 1\n",
+                     "x.time")
+                .error,
+            bom);
+  // Before a results stream's header, where it used to read as a document not in JSON Lines.
+  EXPECT_EQ(ReadText("\xEF\xBB\xBF{\"schema\":\"timeit-results/2\",\"host\":{}}\n").error, bom);
+  // Text that starts as JSON still gets the JSON reader's message.
+  EXPECT_EQ(ReadText("{\"x\": ").error.find("neither"), std::string::npos);
+}
+
 TEST(DocumentKindTest, ToldByTheTopLevelKeys) {
-  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": []})"), DocumentKind::kTimeitResults);
-  EXPECT_EQ(KindOfDocument(R"({"tests": [], "__version__": [1]})"), DocumentKind::kLitResults);
-  EXPECT_EQ(KindOfDocument(R"({"format_version": "2"})"), DocumentKind::kLntReport);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "timeit-results/1", "benchmarks": []})"),
+            DocumentKind::kTimeitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"tests": [], "__version__": [1]})"), DocumentKind::kLitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"format_version": "2"})"), DocumentKind::kLntReport);
   // A "schema" that is not timeit's, nested keys, another document.
-  EXPECT_EQ(KindOfDocument(R"({"schema": "other"})"), DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument(R"({"a": {"__version__": 1}, "schema": {"x": "timeit-results/1"}})"),
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "other"})"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"a": {"__version__": 1}, "schema": {"x": "timeit-results/1"}})"),
             DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument("[1, 2]"), DocumentKind::kUnknown);
-  EXPECT_EQ(KindOfDocument("{\"a\": "), DocumentKind::kMalformed);
+  EXPECT_EQ(KindOfDocument("d.json", "[1, 2]"), DocumentKind::kUnknown);
+  EXPECT_EQ(KindOfDocument("d.json", "{\"a\": "), DocumentKind::kMalformed);
   // Told before the malformed rest is reached.
-  EXPECT_EQ(KindOfDocument(R"({"schema": "timeit-results/1", "benchmarks": [)"), DocumentKind::kTimeitResults);
+  EXPECT_EQ(KindOfDocument("d.json", R"({"schema": "timeit-results/1", "benchmarks": [)"),
+            DocumentKind::kTimeitResults);
+}
+
+TEST(DocumentKindTest, TheKeysOfTwoKindsAreAnErrorWhateverTheirOrder) {
+  const char* lit_first = R"({"__version__": [1], "format_version": "2", "tests": []})";
+  const char* lnt_first = R"({"format_version": "2", "__version__": [1], "tests": []})";
+  EXPECT_EQ(ReadText(lit_first).error,
+            "format_version: a top-level key of an LNT report in a document that \"__version__\" says is lit's JSON: "
+            "it cannot be both, so it is read as neither");
+  EXPECT_EQ(ReadText(lnt_first).error,
+            "__version__: a top-level key of lit's JSON in a document that \"format_version\" says is an LNT "
+            "report: it cannot be both, so it is read as neither");
+  // timeit's schema, before or after the others' keys.
+  EXPECT_EQ(ReadText(R"({"schema": "timeit-results/1", "__version__": [1], "benchmarks": []})").error,
+            "__version__: a top-level key of lit's JSON in a document that \"schema\" says is timeit's results: it "
+            "cannot be both, so it is read as neither");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "schema": "timeit-results/1", "tests": []})").error,
+            "schema: a top-level key of timeit's results in a document that \"format_version\" says is an LNT "
+            "report: it cannot be both, so it is read as neither");
+  // Repeating one kind's key is no second kind (and is refused as a key given twice).
+  EXPECT_NE(ReadText(R"({"__version__": [1], "__version__": [2], "tests": []})").error.find("given twice"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,11 @@
 // ReadResults on directories: what is read, what is skipped, and how summaries are named.
 #include <gtest/gtest.h>
 
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 
 #include "temp_dir.h"
@@ -21,6 +26,12 @@ void Write(const TempDir& dir, const std::string& relative, const std::string& t
 
 std::string Summary(const std::string& user) { return "exit 0\nreal 1.0\nuser " + user + "\nsys 0.0\n"; }
 
+// A timeit-results/1 document of one run of `name`.
+std::string OneRun(const std::string& name) {
+  return R"({"schema": "timeit-results/1", "benchmarks": [{"name": ")" + name +
+         R"(", "runs": [{"metrics": {"user": 9}, "exit_code": 0}]}]})";
+}
+
 TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
   TempDir dir;
   Write(dir, "SingleSource/Misc/Output/pi.test.tmp.time", Summary("0.5"));
@@ -28,6 +39,9 @@ TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
   // Compile steps' summaries are no run of the benchmark.
   Write(dir, "SingleSource/Misc/Output/pi.o.time", Summary("9"));
   Write(dir, "SingleSource/Misc/Output/pi.link.time", Summary("9"));
+  // And so are the results files --json-per-test writes beside them.
+  Write(dir, "SingleSource/Misc/Output/pi.c.o.timeit.json", OneRun("SingleSource/Misc/pi.c.o"));
+  Write(dir, "SingleSource/Misc/Output/pi.link.timeit.json", OneRun("SingleSource/Misc/pi.link"));
   Write(dir, "notes.txt", "exit 0\n");
   SampleSet samples;
   std::vector<std::string> warnings;
@@ -56,6 +70,93 @@ TEST(ResultsDirectoryTest, AResultsFileBesideASummaryIsReadInsteadOfIt) {
   EXPECT_EQ(samples.benchmarks()[0].metrics.at("task-clock"), (std::vector<double>{0.51}));
 }
 
+// Sets the modification time of `relative` to `age` before now.
+void Age(const TempDir& dir, const std::string& relative, std::chrono::seconds age) {
+  std::filesystem::last_write_time(dir.path() / relative, std::filesystem::file_time_type::clock::now() - age);
+}
+
+// A timeit-results/1 document of one run of "pi" that started at `start`.
+std::string OneRunStartedAt(const std::string& start) {
+  return R"({"schema": "timeit-results/1", "benchmarks": [{"name": "pi", "runs": [{"metrics": {"real": 1.5,
+      "user": 0.5}, "exit_code": 0, "start_time": ")" +
+         start + R"("}]}]})";
+}
+
+// Now, or `ago` before, as timeit writes a run's start.
+std::string UtcNow(std::chrono::seconds ago = std::chrono::seconds(0)) {
+  std::time_t now = std::time(nullptr) - static_cast<std::time_t>(ago.count());
+  std::tm utc;
+  ::gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+TEST(ResultsDirectoryTest, AResultsFileOlderThanTheSummaryBesideItIsOfAnEarlierRun) {
+  TempDir dir;
+  Write(dir, "A/Output/x.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::seconds(10))));
+  Write(dir, "A/Output/x.test.tmp.time", Summary("0.51"));
+  Age(dir, "A/Output/x.test.tmp.timeit.json", std::chrono::seconds(10));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  // The summary's run, not the results file's.
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(samples.benchmarks()[0].name, "A/x");
+  EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.51}));
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("x.test.tmp.time' was written 10 s after '" + dir.File("A/Output/x.test.tmp.timeit.json") +
+                             "' beside it: it is of a later run"),
+            std::string::npos)
+      << warnings[0];
+}
+
+TEST(ResultsDirectoryTest, AResultsFileBesideASummaryThatHoldsNoRunsLeavesTheSummaryRead) {
+  for (const char* beside : {"empty", "directory", "header", "foreign"}) {
+    TempDir dir;
+    Write(dir, "Output/pi.test.tmp.time", Summary("0.5"));
+    std::string json = "Output/pi.test.tmp.timeit.json";
+    if (beside == std::string("empty")) Write(dir, json, "");
+    if (beside == std::string("directory")) std::filesystem::create_directories(dir.path() / json);
+    if (beside == std::string("header")) Write(dir, json, "{\"schema\":\"timeit-results/2\",\"host\":{}}\n");
+    if (beside == std::string("foreign")) Write(dir, json, "[]");
+    SampleSet samples;
+    std::vector<std::string> warnings;
+    ReadResults(dir.path().string(), samples, warnings);
+    ASSERT_EQ(samples.benchmarks().size(), 1u) << beside;
+    EXPECT_EQ(samples.benchmarks()[0].name, "pi") << beside;
+    EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.5})) << beside;
+    ASSERT_EQ(warnings.size(), 1u) << beside;
+    EXPECT_NE(warnings[0].find("'" + dir.File(json) + "' beside a summary "), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find(": '" + dir.File("Output/pi.test.tmp.time") + "' is read instead"), std::string::npos)
+        << warnings[0];
+  }
+}
+
+TEST(ResultsDirectoryTest, RunsOfEarlierLitRunsInAResultsFileAreReadWithAWarning) {
+  TempDir dir;
+  // A night ago, and the runs of this lit run: both pooled, and said once for the walk.
+  Write(dir, "a/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "b/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "c/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow()));
+  for (const char* test : {"a", "b", "c"}) Write(dir, std::string(test) + "/Output/pi.test.tmp.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(samples.benchmarks()[0].runs, 3u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("'" + dir.File("a/Output/pi.test.tmp.timeit.json") +
+                             "' holds runs of more than one lit run (the first started "),
+            std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("they are pooled; remove the *.timeit.json files before a lit run to compare that run "
+                             "alone (and 1 more like it under '" +
+                             dir.path().string() + "')"),
+            std::string::npos)
+      << warnings[0];
+}
+
 TEST(ResultsDirectoryTest, JsonOfAnotherKindIsSkippedWithAWarning) {
   TempDir dir;
   Write(dir, "a/compile_commands.json", "[]");
@@ -70,6 +171,19 @@ TEST(ResultsDirectoryTest, JsonOfAnotherKindIsSkippedWithAWarning) {
       << warnings[0];
   EXPECT_NE(warnings[1].find("broken.json: skipped"), std::string::npos) << warnings[1];
   ASSERT_NE(samples.Find("t"), nullptr);
+}
+
+TEST(ResultsDirectoryTest, ASummaryThatIsNoneIsSkippedWithAWarningSayingWhy) {
+  TempDir dir;
+  Write(dir, "a/Output/x.test.tmp.time", "garbage\n");
+  Write(dir, "b/Output/x.test.tmp.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  EXPECT_EQ(samples.benchmarks().size(), 1u);
+  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("a/Output/x.test.tmp.time") +
+                                                ": skipped: neither a timeit summary (its first line would be 'exit "
+                                                "N') nor JSON: its first line is 'garbage'"}));
 }
 
 TEST(ResultsDirectoryTest, ADirectoryWithoutResultsIsAnInputError) {
@@ -97,11 +211,97 @@ TEST(ResultsDirectoryTest, LinksToDirectoriesAreNotFollowed) {
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
-  // The linked file is read (as "e"), the linked directory is not.
-  ASSERT_EQ(samples.benchmarks().size(), 2u);
+  // The linked directory is not entered; the linked file is read (as "e", met first), and
+  // the file it links to is then the same file, not read again.
+  ASSERT_EQ(samples.benchmarks().size(), 1u);
   EXPECT_EQ(samples.benchmarks()[0].name, "e");
-  EXPECT_EQ(samples.benchmarks()[1].name, "x/pi");
-  EXPECT_EQ(samples.benchmarks()[1].runs, 1u);
+  EXPECT_EQ(samples.benchmarks()[0].runs, 1u);
+}
+
+// ReadSide of `paths`; the error's message if it throws one.
+std::string ReadSideOf(const std::vector<std::string>& paths, SampleSet& samples, std::vector<std::string>& warnings) {
+  try {
+    ReadSide(paths, samples, warnings);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), ErrorKind::kInput);
+    return error.what();
+  }
+  return "";
+}
+
+TEST(ReadSideTest, AFileReachedAgainIsReadOnce) {
+  TempDir dir;
+  Write(dir, "nb/M/Output/a.test.tmp.time", Summary("0.5"));
+  Write(dir, "nb/M/Output/b.test.tmp.time", Summary("0.5"));
+  Write(dir, "r.time", Summary("0.5"));
+  std::filesystem::create_hard_link(dir.path() / "r.time", dir.path() / "hard.time");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  std::string r = dir.File("r.time");
+  std::string nb = dir.File("nb");
+  std::string output = dir.File("nb/M/Output");
+  // Named twice, by a hard link, and a directory inside one given before.
+  ASSERT_EQ(ReadSideOf({r, r, dir.File("hard.time"), nb, output}, samples, warnings), "");
+  ASSERT_EQ(samples.benchmarks().size(), 3u);
+  for (const BenchmarkSamples& benchmark : samples.benchmarks()) EXPECT_EQ(benchmark.runs, 1u) << benchmark.name;
+  EXPECT_EQ(samples.benchmarks()[1].name, "M/a");  // named as first reached, below nb
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_EQ(warnings[0], "'" + r + "' is the file read already as '" + r + "': its runs count once");
+  EXPECT_EQ(warnings[1],
+            "'" + dir.File("hard.time") + "' is the file read already as '" + r + "': its runs count once");
+  EXPECT_EQ(warnings[2], "2 files under '" + output + "' were read already (the first, '" + output +
+                             "/a.test.tmp.time', as '" + nb + "/M/Output/a.test.tmp.time'): their runs count once");
+}
+
+TEST(ReadSideTest, ReturnsEachFileReadOnce) {
+  TempDir dir;
+  Write(dir, "a.time", Summary("0.5"));
+  Write(dir, "b.time", Summary("0.5"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  FilesRead files = ReadSide({dir.File("a.time"), dir.File("b.time"), dir.File("a.time")}, samples, warnings);
+  ASSERT_EQ(files.size(), 2u);
+  std::vector<std::string> paths;
+  for (const auto& [identity, path] : files) paths.push_back(path);
+  std::sort(paths.begin(), paths.end());
+  EXPECT_EQ(paths, (std::vector<std::string>{dir.File("a.time"), dir.File("b.time")}));
+}
+
+TEST(ReadSideTest, AFileHasOneIdentityByEveryPath) {
+  TempDir dir;
+  Write(dir, "a.time", Summary("0.5"));
+  std::filesystem::create_symlink("a.time", dir.path() / "link.time");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  FilesRead files = ReadSide({dir.File("a.time")}, samples, warnings);
+  std::optional<FileIdentity> linked = IdentityOfFile(dir.File("link.time"));
+  ASSERT_TRUE(linked.has_value());
+  EXPECT_EQ(files.count(*linked), 1u);
+  EXPECT_EQ(IdentityOfFile(dir.File("missing")), std::nullopt);
+}
+
+TEST(ReadSideTest, ASideWithoutAnyBenchmarkIsAnInputError) {
+  TempDir dir;
+  Write(dir, "empty.json", "");
+  Write(dir, "header.json", "{\"schema\":\"timeit-results/2\",\"host\":{}}\n");
+  Write(dir, "unsupported.json", R"({"__version__": [1], "tests": [{"name": "s :: t.test", "code": "UNSUPPORTED"}]})");
+  Write(dir, "good.time", Summary("0.5"));
+  for (const char* file : {"empty.json", "header.json", "unsupported.json"}) {
+    SampleSet samples;
+    std::vector<std::string> warnings;
+    EXPECT_EQ(ReadSideOf({dir.File(file)}, samples, warnings),
+              "'" + dir.File(file) +
+                  "': no benchmark in it (empty files, headers without runs and tests that did not run have none)");
+  }
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  EXPECT_NE(ReadSideOf({dir.File("empty.json"), dir.File("header.json")}, samples, warnings).find("', '"),
+            std::string::npos);
+  // With a benchmark from another file, an empty file is only a warning.
+  SampleSet some;
+  warnings.clear();
+  EXPECT_EQ(ReadSideOf({dir.File("empty.json"), dir.File("good.time")}, some, warnings), "");
+  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("empty.json") + ": empty, no runs in it"}));
 }
 
 TEST(ResultsDirectoryTest, AFileIsReadAsReadResultsFileReadsIt) {

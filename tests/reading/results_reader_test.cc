@@ -260,10 +260,12 @@ TEST(RecordStreamTest, EveryCutOfARecordIsSkippedWithAWarningAndNothingElse) {
 }
 
 TEST(RecordStreamTest, AWholeLineThatIsMalformedIsAnErrorNotAnIncompleteRecord) {
-  // Only a line that ends inside a value (an object, array or string left open) can be a
-  // record cut short; a complete line with a syntax error is a damaged file.
+  // Only a line that is valid JSON up to where it ends inside a value can be a record cut
+  // short; a line with a syntax error before its end is a damaged file, even one that leaves
+  // a bracket open in a field the reader skips.
   std::string head = std::string(kHeader) + "\n";
   for (const char* line : {R"({"benchmark" "x","outcome":"ok","metrics":{"real":1}})",
+                           R"({"benchmark":"x","outcome":"ok","metrics":{"real":1},"junk":[1,2,})",
                            R"({"benchmark":"x","outcome":"ok","metrics":{"real":1,}})",
                            R"({"benchmark":"x",,"outcome":"ok","metrics":{"real":1}})",
                            R"({"benchmark":"x","outcome":"ok","metrics":{"real":1}},)",

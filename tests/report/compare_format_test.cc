@@ -109,10 +109,18 @@ ComparisonReport Hostile() {
   return Compare(base, candidate, {});
 }
 
-TEST(CompareFormatTest, CsvQuotesCarriageReturnsAndNewlinesAsRfc4180) {
+TEST(CompareFormatTest, CsvEscapesControlCharactersAsTheTextDoesAndQuotesAsRfc4180) {
   std::string csv = FormatCompareCsv(Hostile());
-  EXPECT_NE(csv.find("\"a\rb\nc\td\x1b[2Je,f\"\"g|h\\i\xc2\x9bj\xe2\x80\xaek\",user,unchanged"), std::string::npos)
+  EXPECT_NE(csv.find("\"a\\rb\\nc\\td\\x1b[2Je,f\"\"g|h\\i\\u009bj\\u202ek\",user,unchanged"), std::string::npos)
       << csv;
+  // No raw control character but the line ends.
+  for (char c : csv) {
+    auto byte = static_cast<unsigned char>(c);
+    EXPECT_TRUE(byte >= 0x20 || byte == '\n') << static_cast<int>(byte);
+  }
+  SampleSet base;
+  base.Get(std::string("nul\0esc\x1b", 8)).metrics["user"] = {1};
+  EXPECT_NE(FormatCompareCsv(Compare(base, SampleSet(), {})).find("\nnul\\x00esc\\x1b,,removed,"), std::string::npos);
 }
 
 TEST(CompareFormatTest, TextShowsControlCharactersEscaped) {
@@ -238,6 +246,32 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
       << warnings[0];
   EXPECT_EQ(warnings[1], "1 benchmark failed in new runs where no base run failed: crash");
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
+}
+
+TEST(CompareFormatTest, NamesThatDifferByADirectoryPrefixAreSaidSo) {
+  auto warnings_of = [](std::vector<std::string> base_names, std::vector<std::string> new_names) {
+    SampleSet base, candidate;
+    for (const std::string& name : base_names) base.Get(name).metrics["user"] = {1};
+    for (const std::string& name : new_names) candidate.Get(name).metrics["user"] = {1};
+    return FormatCompareWarnings(Compare(base, candidate, {}));
+  };
+  std::vector<std::string> warnings =
+      warnings_of({"Misc/pi", "Misc/e", "Other/x"}, {"SingleSource/Misc/pi", "SingleSource/Misc/e"});
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].rfind("no benchmark is on both sides, but 2 of the new side's 2 names are the other side's "
+                              "with 'SingleSource/' before them: ",
+                              0),
+            0u)
+      << warnings[0];
+  // The other way round.
+  warnings = warnings_of({"a/b/pi"}, {"b/pi"});
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("1 of the base side's 1 names are the other side's with 'a/' before them"),
+            std::string::npos)
+      << warnings[0];
+  // Nothing when some names match, or when no prefix explains them.
+  EXPECT_TRUE(warnings_of({"a/pi", "e"}, {"b/a/pi", "e"}).empty());
+  EXPECT_TRUE(warnings_of({"pi"}, {"SingleSource/e"}).empty());
 }
 
 }  // namespace

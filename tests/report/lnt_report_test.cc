@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -42,6 +43,17 @@ ErrorKind KindOf(const SampleSet& samples, const LntReportOptions& options) {
   }
   ADD_FAILURE() << "no error";
   return ErrorKind::kSystem;
+}
+
+std::string MessageOf(const SampleSet& samples, const LntReportOptions& options, ErrorKind kind) {
+  try {
+    FormatLntReport(samples, options);
+  } catch (const Error& error) {
+    EXPECT_EQ(error.kind(), kind) << error.what();
+    return error.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
 }
 
 TEST(LntReportTest, SchemaSpellings) {
@@ -108,6 +120,32 @@ TEST(LntReportTest, ExecMetricDefaultsToExecTimeThenTaskClockThenUser) {
   Add(samples, "a", "exec_time", {3});
   EXPECT_EQ(DefaultExecMetric(samples), "exec_time");
   EXPECT_EQ(Tests(samples, Options())[0]["execution_time"], 3.0);
+}
+
+// An LNT report read back names its metrics as LNT does; they stay what they are.
+TEST(LntReportTest, AnLntReportsOwnNamesAreKept) {
+  SampleSet samples;
+  for (const char* name : {"execution_time", "compile_time", "code_size", "wall_time", "task_clock"}) {
+    Add(samples, "t", name, {1});
+  }
+  EXPECT_EQ(DefaultExecMetric(samples), "execution_time");
+  Json expected = {{"name", "t"},      {"execution_time", 1.0}, {"compile_time", 1.0},
+                   {"code_size", 1.0}, {"wall_time", 1.0},      {"task_clock", 1.0}};
+  EXPECT_EQ(Tests(samples, Options(LntSchema::kTimeit))[0], expected);
+  expected.erase("wall_time");
+  expected.erase("task_clock");
+  EXPECT_EQ(Tests(samples, Options())[0], expected);
+  Add(samples, "t", "exec_time", {2});  // lit's name first, as before
+  EXPECT_EQ(DefaultExecMetric(samples), "exec_time");
+}
+
+TEST(LntReportTest, MachineNameComesFromAnLntReportsMachineBeforeTheHostname) {
+  SampleSet samples;
+  Add(samples, "a", "execution_time", {1});
+  samples.provenance().NoteHost({{"name", "bot3"}, {"hostname", "vm-17"}});
+  LntReportOptions options = Options();
+  options.machine_name.clear();
+  EXPECT_EQ(Json::parse(FormatLntReport(samples, options).text)["machine"]["name"], "bot3");
 }
 
 TEST(LntReportTest, ExecMetricCanBeChosenAndMustExist) {
@@ -240,6 +278,9 @@ TEST(LntReportTest, MachineComesFromTheFirstHost) {
       report["machine"],
       (Json{{"name", "box"}, {"hostname", "box"}, {"hardware", "aarch64"}, {"os", "Linux 6.1.0"}, {"cpu_count", "8"}}));
   EXPECT_EQ(report["run"]["timeit_version"], "0.1.0");  // the tool, not the machine
+  options.run_info = {{"timeit_version", "0.1.0-patched"}};
+  EXPECT_EQ(Json::parse(FormatLntReport(samples, options).text)["run"]["timeit_version"], "0.1.0-patched");
+  options.run_info.clear();
 
   samples.provenance().NoteHost({{"hostname", "other"}});
   LntReport two_hosts = FormatLntReport(samples, options);
@@ -307,6 +348,154 @@ TEST(LntReportTest, NonAsciiNamesAreEscapedAsPythonDoes) {
   Add(samples, "caf\xc3\xa9", "user", {1});
   // json.dumps("café") == '"caf\\u00e9"'
   EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "caf\u00e9")"), std::string::npos);
+}
+
+// The expected text is what /usr/bin/python3 printed for json.dumps of the same name:
+// short escapes where JSON has them, \u00XX for the other control characters and DEL,
+// surrogate pairs beyond U+FFFF, '/' as it is.
+TEST(LntReportTest, ControlAndAstralCharactersAreEscapedAsPythonDoes) {
+  SampleSet samples;
+  Add(samples, "tab\there\x7f\x01\xe2\x80\xa8\xf0\x9f\x98\x80\"\\/", "user", {1});
+  EXPECT_NE(FormatLntReport(samples, Options()).text.find(R"("name": "tab\there\u007f\u0001\u2028\ud83d\ude00\"\\/")"),
+            std::string::npos);
+}
+
+TEST(LntReportTest, AValueThatIsNotFiniteIsRefused) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1, std::numeric_limits<double>::quiet_NaN()});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput),
+            "benchmark 'a': user is nan, which an LNT report cannot hold");
+  samples = SampleSet();
+  Add(samples, "a", "user", {1});
+  Add(samples, "a", "maxrss", {std::numeric_limits<double>::infinity()});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput),
+            "benchmark 'a': maxrss is inf, which an LNT report cannot hold");
+}
+
+// Two names that differ only in bytes that are not UTF-8 stay two tests: each such byte is
+// written as the text \xHH, which keeps them apart (U+FFFD for both would merge them).
+TEST(LntReportTest, NamesThatAreNotUtf8StayApartAndAreWarnedOf) {
+  SampleSet samples;
+  Add(samples, "a\xff", "user", {1});
+  Add(samples, "a\xfe", "user", {2});
+  Add(samples, "caf\xc3\xa9", "user", {3});  // UTF-8: kept as it is, and no warning
+  LntReport report = FormatLntReport(samples, Options());
+  Json tests = Json::parse(report.text)["tests"];
+  ASSERT_EQ(tests.size(), 3u);
+  EXPECT_EQ(tests[0], (Json{{"name", "a\\xfe"}, {"execution_time", 2.0}}));
+  EXPECT_EQ(tests[1], (Json{{"name", "a\\xff"}, {"execution_time", 1.0}}));
+  EXPECT_EQ(tests[2]["name"], "caf\xc3\xa9");
+  ASSERT_EQ(report.warnings.size(), 2u);
+  EXPECT_EQ(report.warnings[0],
+            "benchmark 'a\xfe' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+}
+
+TEST(LntReportTest, BenchmarksThatWouldShareATestNameAreRefused) {
+  SampleSet samples;
+  Add(samples, "a\xff", "user", {1});
+  Add(samples, "a\\xff", "user", {2});  // a backslash, then "xff"
+  std::string message = MessageOf(samples, Options(), ErrorKind::kInput);
+  EXPECT_NE(message.find("benchmarks 'a\\xff' and 'a\xff' would both be LNT's test 'a\\xff'"), std::string::npos)
+      << message;
+}
+
+TEST(LntReportTest, OptionsThatAreNotUtf8AreWrittenWithTheirBytesAsText) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  LntReportOptions options = Options();
+  options.machine_name = "bot\xe9";
+  options.order = "r\xe9";
+  options.run_info = {{"cc\xe9", "clang\xe9"}};
+  LntReport report = FormatLntReport(samples, options);
+  Json document = Json::parse(report.text);
+  EXPECT_EQ(document["machine"]["name"], "bot\\xe9");
+  EXPECT_EQ(document["run"], (Json{{"llvm_project_revision", "r\\xe9"}, {"cc\\xe9", "clang\\xe9"}}));
+  ASSERT_EQ(report.warnings.size(), 4u);
+  EXPECT_EQ(
+      report.warnings[3],
+      "run info 'cc\xe9' value 'clang\xe9' is not UTF-8: it is written with each byte that is not as the text \\xHH");
+}
+
+// LNT pairs the i-th values of a test's metrics into one sample; when some runs lack a
+// metric, the lists differ in length and the pairing is no longer by run.
+TEST(LntReportTest, MetricsWithDifferentSampleCountsAreWarnedOf) {
+  SampleSet samples;
+  Add(samples, "even", "task-clock", {1, 2});
+  Add(samples, "even", "user", {1, 2});
+  Add(samples, "mixed", "task-clock", {1, 2});
+  Add(samples, "mixed", "user", {1, 2, 3, 4});  // two more runs, without counters (--no-perf)
+  Add(samples, "more", "task-clock", {1});
+  Add(samples, "more", "user", {1, 2});
+  LntReport report = FormatLntReport(samples, Options(LntSchema::kTimeit));
+  Json tests = Json::parse(report.text)["tests"];
+  EXPECT_EQ(tests[1]["execution_time"], (Json{1.0, 2.0}));
+  EXPECT_EQ(tests[1]["user_time"], (Json{1.0, 2.0, 3.0, 4.0}));
+  ASSERT_EQ(report.warnings.size(), 1u);
+  EXPECT_EQ(
+      report.warnings[0],
+      "2 tests have metrics with different numbers of samples, the first 'mixed' (execution_time 2, task_clock 2, "
+      "user_time 4): LNT pairs a test's samples by position, so there a sample's metrics are not all of one run; "
+      "execution_time has fewer samples because some runs have no 'task-clock' (--exec-metric can name a metric "
+      "every run has)");
+  // The nts suite reports only execution_time of these: nothing to pair.
+  EXPECT_TRUE(FormatLntReport(samples, Options()).warnings.empty());
+}
+
+// The expected strings are Python's repr of each value (python3 -c 'print(repr(16.829955))'),
+// where the JSON library's own writer gives "16.829955000000002", "0.16625499999999999"
+// and "7.641663221391731e+15".
+TEST(LntReportTest, NumbersAreWrittenAsPythonWritesThem) {
+  SampleSet samples;
+  Add(samples, "a", "user", {16.829955, 0.166255, 7641663221391731.0, 1e-5, 1e16, 3});
+  std::string text = FormatLntReport(samples, Options()).text;
+  std::string expected = R"(            "execution_time": [
+                16.829955,
+                0.166255,
+                7641663221391731.0,
+                1e-05,
+                1e+16,
+                3.0
+            ],
+)";
+  EXPECT_NE(text.find(expected), std::string::npos) << text;
+}
+
+// LNT keeps test, machine and order names in String(256) columns, which a database such as
+// PostgreSQL enforces: a longer one would fail the whole import.
+TEST(LntReportTest, NamesLongerThanLntStoresAreRefused) {
+  std::string longest(256, 'x');
+  std::string wide;
+  for (int i = 0; i < 256; ++i) wide += "\xc3\xa9";  // 256 characters, 512 bytes
+  SampleSet samples;
+  Add(samples, longest, "user", {1});
+  Add(samples, wide, "user", {1});
+  LntReportOptions options = Options();
+  options.machine_name = longest;
+  options.order = longest;
+  EXPECT_NO_THROW(FormatLntReport(samples, options));
+
+  Add(samples, "b" + longest, "user", {1});
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kInput),
+            "test 'b" + longest + "': the name is 257 characters long; LNT stores at most 256");
+  samples = SampleSet();
+  Add(samples, "a", "user", {1});
+  options.order = longest + "1";
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+            "the order (llvm_project_revision) is 257 characters long; LNT stores at most 256");
+  options.order = "1";
+  options.machine_name = longest + "m";
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+            "the machine name is 257 characters long; LNT stores at most 256");
+  options.machine_name = "m";
+  samples.provenance().NoteHost({{"kernel", longest + "k"}});
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kInput),
+            "the machine field 'os' is 257 characters long; LNT stores at most 256");
+}
+
+TEST(LntReportTest, AnEmptyBenchmarkNameIsRefused) {
+  SampleSet samples;
+  Add(samples, "", "user", {1});
+  EXPECT_EQ(MessageOf(samples, Options(), ErrorKind::kInput), "a benchmark has an empty name; LNT needs a test name");
 }
 
 }  // namespace

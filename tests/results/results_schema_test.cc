@@ -47,6 +47,16 @@ TEST(ResultsSchemaTest, OnlyALineThatEndsInsideAValueWasCutShort) {
   EXPECT_FALSE(EndsInsideAValue(R"({"a":1}})"));  // closes more than it opened
   EXPECT_FALSE(EndsInsideAValue(R"({"a" 1})"));   // malformed, but whole
   EXPECT_FALSE(EndsInsideAValue("garbage"));
+  // An error before the end is no cut: a prefix of a record never has one.
+  EXPECT_FALSE(EndsInsideAValue(R"({"benchmark":"a","junk":[1,2,})"));
+  EXPECT_FALSE(EndsInsideAValue(R"({"a":[1,2] x)"));
+  EXPECT_FALSE(EndsInsideAValue("{\"a\":\"\xc3x\""));
+  // Broken off inside a number, a literal, an escape or a character.
+  EXPECT_TRUE(EndsInsideAValue(R"({"a":1.)"));
+  EXPECT_TRUE(EndsInsideAValue(R"({"a":nul)"));
+  EXPECT_TRUE(EndsInsideAValue(R"({"a":"\u00)"));
+  EXPECT_TRUE(EndsInsideAValue("{\"a\":\"\xe2\x82"));
+  EXPECT_TRUE(EndsInsideAValue(R"({"a")"));
   EXPECT_FALSE(EndsInsideAValue(""));
 }
 

@@ -59,6 +59,20 @@ TEST(TopLevelScannerTest, MalformedTextIsReportedAsFarAsItWasRead) {
   EXPECT_EQ(recorder.calls, (std::vector<std::string>{"a", "a=x", "b"}));
   Recorder trailing;
   EXPECT_FALSE(trailing.Scan(R"({"a": "x"} x)"));
+  // Neither is cut short: the error is before the end.
+  EXPECT_FALSE(recorder.cut_short());
+  EXPECT_FALSE(trailing.cut_short());
+}
+
+TEST(TopLevelScannerTest, TextValidAsFarAsItGoesIsCutShort) {
+  for (const char* text : {R"({"a": [1, 2)", R"({"a": "x)", R"({"a": 1.)", R"({"a": tr)", R"({"a")", "{"}) {
+    Recorder recorder;
+    EXPECT_FALSE(recorder.Scan(text)) << text;
+    EXPECT_TRUE(recorder.cut_short()) << text;
+  }
+  Recorder whole;
+  EXPECT_TRUE(whole.Scan(R"({"a": 1})"));
+  EXPECT_FALSE(whole.cut_short());
 }
 
 }  // namespace

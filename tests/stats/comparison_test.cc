@@ -590,6 +590,20 @@ TEST(ComparisonDefaultMetricTest, WithoutACommonTimeTheFilesKindDecides) {
   EXPECT_EQ(RowOf(report, "failed").verdict, Verdict::kNoData);
 }
 
+// A --filter-hash comparison, its rows by name.
+ComparisonReport CompareFilteringHash(const SampleSet& base, const SampleSet& candidate) {
+  CompareSettings settings;
+  settings.filter_hash = true;
+  settings.order = RowOrder::kName;
+  return Compare(base, candidate, settings);
+}
+
+std::vector<std::string> BenchmarksOf(const ComparisonReport& report) {
+  std::vector<std::string> names;
+  for (const ComparisonRow& row : report.rows) names.push_back(row.benchmark);
+  return names;
+}
+
 TEST(ComparisonFilterHashTest, DropsOnlyTheSameSingleHashOnBothSides) {
   SampleSet base, candidate;
   auto add = [](SampleSet& side, const std::string& name, std::set<std::string, std::less<>> hashes) {
@@ -606,17 +620,33 @@ TEST(ComparisonFilterHashTest, DropsOnlyTheSameSingleHashOnBothSides) {
   add(candidate, "none", {});
   add(base, "one-sided", {"h1"});
   add(candidate, "one-sided", {});
-  CompareSettings settings;
-  settings.filter_hash = true;
-  settings.order = RowOrder::kName;
-  ComparisonReport report = Compare(base, candidate, settings);
-  std::vector<std::string> names;
-  for (const ComparisonRow& row : report.rows) names.push_back(row.benchmark);
+  ComparisonReport report = CompareFilteringHash(base, candidate);
+  std::vector<std::string> names = BenchmarksOf(report);
   EXPECT_EQ(names, (std::vector<std::string>{"changed", "none", "one-sided", "two"}));
   EXPECT_EQ(report.same_hash_dropped, 1u);
   // Without the filter nothing is dropped.
   EXPECT_EQ(Compare(base, candidate, {}).rows.size(), 5u);
   EXPECT_EQ(Compare(base, candidate, {}).same_hash_dropped, 0u);
+}
+
+TEST(ComparisonFilterHashTest, KeepsTheSameBinaryWhenItsFailedRunsDiffer) {
+  SampleSet base, candidate;
+  auto add = [](SampleSet& side, const std::string& name, size_t failed) {
+    Add(side, name, "exec_time", {1, 1, 1, 1}, failed);
+    side.Get(name).hashes = {"h"};
+  };
+  add(base, "now-fails", 0);
+  add(candidate, "now-fails", 1);
+  add(base, "fails-less", 2);
+  add(candidate, "fails-less", 1);
+  add(base, "fails-alike", 1);
+  add(candidate, "fails-alike", 1);
+  ComparisonReport report = CompareFilteringHash(base, candidate);
+  std::vector<std::string> names = BenchmarksOf(report);
+  EXPECT_EQ(names, (std::vector<std::string>{"fails-less", "now-fails"}));
+  EXPECT_EQ(report.same_hash_dropped, 1u);
+  // So a benchmark of an unchanged binary that fails now still fails --fail-on-regression.
+  EXPECT_EQ(report.newly_failing(), (std::vector<std::string>{"now-fails"}));
 }
 
 }  // namespace

@@ -13,4 +13,11 @@ std::string StringPrintf(const char* format, ...) __attribute__((format(printf, 
 /// that quote a number and for handing a number on as text without changing it.
 std::string ShortestDecimal(double value);
 
+/// `value` as Python's repr() writes a float, and so as json.dumps writes it in a report:
+/// the shortest digits that read back as `value`, positional for decimal exponents -4 to 15
+/// and with ".0" after an integral value ("1000.0", "0.0001", "1e+16"), scientific outside
+/// them with a sign and at least two exponent digits ("1e-05", "1.5e+16"); "nan", "inf"
+/// and "-inf" for the others.
+std::string PythonFloatRepr(double value);
+
 }  // namespace timeit

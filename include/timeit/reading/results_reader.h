@@ -1,5 +1,9 @@
 #pragma once
 
+#include <compare>
+#include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +31,34 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
 /// ReadResultsFile for a file; for a directory, every results file found under it, walked in
 /// name order without following links to directories: *.json files of a known kind (those of
 /// another kind are skipped with a warning), and *.time summaries, named LitTestName(their
-/// path below `path`), except compile steps' (*.o.time, *.link.time) and those with a timeit
-/// results file beside them (ResultsFileBesideSummary), which is read instead. Throws an
-/// input Error for a directory without any results, or one that cannot be read.
+/// path below `path`), except compile steps' (*.o.time, *.link.time, and the results files
+/// beside them, *.o.timeit.json, *.link.timeit.json) and those with a timeit
+/// results file beside them (ResultsFileBesideSummary), which is read instead while it is a
+/// results file with runs in it not older than the summary (otherwise the summary is read,
+/// with a warning). A warning also says when such a file holds runs of earlier lit runs
+/// than the one that wrote its summary. Throws an input Error for a directory without any
+/// results, or one that cannot be read.
 void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
+
+/// A file as the kernel tells files apart: every path to one file gives the same identity.
+struct FileIdentity {
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  friend auto operator<=>(const FileIdentity&, const FileIdentity&) = default;
+};
+
+/// The identity of the file at `path` (links followed); nullopt when there is none.
+std::optional<FileIdentity> IdentityOfFile(const std::string& path);
+
+/// The files a reading read, each once: its identity, and the path it was first reached by.
+using FilesRead = std::map<FileIdentity, std::string>;
+
+/// Reads the files and directories of one side (of a comparison, or timeit-lnt's inputs)
+/// into `into`, each as ReadResults reads it, but every file once: a file reached again
+/// (named twice, in two directories given, through a link) is not read again, with one
+/// warning per path given under which that happened. Throws an input Error when the side
+/// has no benchmark at all (its files are empty, hold headers only, or tests that did not
+/// run), as for a directory without results. Returns the files read.
+FilesRead ReadSide(const std::vector<std::string>& paths, SampleSet& into, std::vector<std::string>& warnings);
 
 }  // namespace timeit

@@ -48,7 +48,8 @@ std::string FormatCompareMarkdown(const ComparisonReport& report);
 /// What a bot should not miss although no row says "regressed", one line each, without a
 /// prefix: per metric, rows that read "too few runs" while their estimate is beyond the
 /// threshold (with the runs that would do), and benchmarks whose new runs failed where the
-/// base runs did not. Empty when there is nothing to say.
+/// base runs did not; and when no benchmark is on both sides but one side's names are the
+/// other's with a directory before them, that prefix. Empty when there is nothing to say.
 std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report);
 
 /// `text` with every control character (C0, DEL, C1) and every bidirectional or

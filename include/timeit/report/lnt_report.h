@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,12 +32,18 @@ inline constexpr Spellings<LntSchema, 2> kLntSchemaSpellings = {{
 /// LNT's status values (lnt.testing's PASS, FAIL, XFAIL); a report writes only kFail.
 inline constexpr int kLntStatusFail = 1;
 
+/// The longest test name, machine name, machine field of the suite (hardware, os) and
+/// order LNT stores, in characters: its database keeps them in String(256) columns, which a
+/// database such as PostgreSQL enforces by failing the whole import.
+inline constexpr size_t kLntMaxNameLength = 256;
+
 /// What a report says besides the samples.
 struct LntReportOptions {
   /// The run's order, `llvm_project_revision` (the suite's order field): LNT sorts runs by
   /// it and refuses a run without it. Must not be empty.
   std::string order;
-  /// The machine's name; empty: the hostname of the first host the samples name.
+  /// The machine's name; empty: the first host's `name` (an LNT report's machine), else its
+  /// `hostname`.
   std::string machine_name;
   LntSchema schema = LntSchema::kNts;
   /// The metric reported as `execution_time`; empty: DefaultExecMetric's choice.
@@ -48,8 +55,9 @@ struct LntReportOptions {
 
 /// A rendered report and what a user should be told about it.
 struct LntReport {
-  /// The JSON text, as lnt.testing.Report.render() lays it out: keys sorted, indented by 4,
-  /// ended by a newline.
+  /// The JSON text, byte for byte as lnt.testing.Report.render() writes the same values:
+  /// keys sorted, indented by 4, non-ASCII escaped, numbers as Python's repr ("1000.0",
+  /// "1e-05"), ended by a newline.
   std::string text;
   /// The input metric that became `execution_time`; empty when no benchmark has one.
   std::string exec_metric;
@@ -59,8 +67,8 @@ struct LntReport {
 
 /// The metric `execution_time` comes from when none is asked for: `exec_time` where the
 /// samples have it (lit's, the user time litsupport sums over a test's RUN lines), else
-/// `task-clock` (timeit's CPU time of the whole process tree), else `user`; empty when the
-/// samples have none of them.
+/// `execution_time` (an LNT report's), else `task-clock` (timeit's CPU time of the whole
+/// process tree), else `user`; empty when the samples have none of them.
 std::string DefaultExecMetric(const SampleSet& samples);
 
 /// `time`, an ISO 8601 UTC time as results files spell it ("2026-12-01T08:07:10Z", with
@@ -78,10 +86,16 @@ std::string LntTime(std::string_view time);
 /// `os` (nts' machine fields), and the tool versions moved to the run, since upgrading
 /// timeit does not change the machine; the run has the order, the first and last run start
 /// (start_time, end_time) where the samples know them, and `options.run_info`.
+/// Text that is not UTF-8 (a benchmark's name, an option) is written with each byte that is
+/// not as the text \xHH, so that names differing there stay apart, with a warning. A test
+/// whose metrics have different numbers of samples (some runs lack one) is written with
+/// each metric's values as they are, and a warning says so: LNT pairs them by position.
 /// Throws a usage Error for a bad option (empty order, an unknown exec metric, a reserved or
-/// repeated run-info key, no machine name to be had) and an input Error when the samples
-/// cannot make a report (a benchmark with runs of different hashes, nothing to report,
-/// an unreadable run start).
+/// repeated run-info key, no machine name to be had, an order or machine name longer than
+/// kLntMaxNameLength) and an input Error when the samples cannot make a report (a benchmark
+/// with runs of different hashes, an empty name, a name longer than kLntMaxNameLength, two
+/// benchmarks that would be one test, a value that is not finite, nothing to report, an
+/// unreadable run start).
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options);
 
 }  // namespace timeit

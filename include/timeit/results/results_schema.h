@@ -81,9 +81,10 @@ inline bool IsValidMetric(double value) { return std::isfinite(value) && value >
 /// Readers look for the header within this many bytes; a header is a few hundred.
 inline constexpr size_t kMaxHeaderBytes = 1 << 16;
 
-/// Whether `line` ends inside a JSON value that starts it: an object, array or string left
-/// open. That is the mark of a writer killed half-way through its write: every strict
-/// prefix of a record has it, and no complete line does, however malformed.
+/// Whether `line` is JSON cut short: an object or array, valid as far as it goes, that ends
+/// inside a value (a container or string left open, a number or literal broken off). That
+/// is the mark of a writer killed half-way through its write: every strict prefix of a
+/// record has it, and no complete line does, nor one with an error before its end.
 bool EndsInsideAValue(std::string_view line);
 
 /// What a line of a results file is, judged the same way by the writer and the reader.

@@ -21,6 +21,10 @@ class TopLevelScanner {
   /// Whether the text's value was an object (as far as Scan read): only an object has members.
   bool is_object() const { return is_object_; }
 
+  /// Whether Scan failed at the end of the text, not before: the text is valid JSON as far
+  /// as it goes, cut short inside a value (a string, a number, a literal, an open container).
+  bool cut_short() const { return cut_short_; }
+
  protected:
   /// A key of the top-level object; false stops the walk.
   virtual bool Key(std::string_view key) = 0;
@@ -31,6 +35,7 @@ class TopLevelScanner {
  private:
   class Sax;
   bool is_object_ = false;
+  bool cut_short_ = false;
 };
 
 }  // namespace timeit

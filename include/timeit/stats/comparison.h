@@ -62,7 +62,8 @@ struct CompareSettings {
   std::vector<std::string> metrics;
   /// Leave out benchmarks whose binary has the same single hash on both sides (the program
   /// did not change, so neither did its speed), as the test-suite's compare.py
-  /// --filter-hash does. Benchmarks without a hash are kept.
+  /// --filter-hash does. Benchmarks without a hash are kept, and so are those whose
+  /// failed runs differ in number (a binary that fails now where it did not).
   bool filter_hash = false;
   /// Significance level of the corrected p-values.
   double alpha = 0.05;

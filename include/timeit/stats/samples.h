@@ -61,6 +61,11 @@ class SampleSet {
 
   /// Whether readers should keep the values of `metric`. Notes its name either way.
   bool Keeps(std::string_view metric);
+  /// Adds what `other` holds, as if its files had been read into this set: its runs per
+  /// benchmark, the values of the metrics this set keeps, every metric name, its hosts and
+  /// run starts. `other` must keep at least the metrics this set keeps.
+  void Absorb(const SampleSet& other);
+
   /// Every metric name a reader met, kept or not.
   const std::set<std::string, std::less<>>& metric_names() const { return metric_names_; }
 

@@ -31,9 +31,22 @@ std::optional<std::string> WhyNotWritable(const std::string& path);
 /// Throws a system Error "cannot write 'PATH': <why>" when WhyNotWritable says why.
 void CheckWritable(const std::string& path);
 
-/// Replaces the file at `path` with `text` all at once: written to a new file beside it,
-/// which is then renamed over `path`. A failure leaves `path` as it was (no partial file)
-/// and removes the new file; it throws a system Error naming the file.
+/// Puts `text` where `path` names, as a user of an output option expects:
+///  - a regular file, or nothing: replaced all at once, by a new file written beside it and
+///    then renamed over it. A failure leaves the file as it was (no partial file) and
+///    removes the new one;
+///  - a symbolic link (or a chain of them): followed, and the file at its end replaced as
+///    above (made if missing), so that the link stays a link;
+///  - a character device or a FIFO (/dev/null, a terminal, /dev/stdout on a pipe, a named
+///    pipe): opened and written in place, as a shell's `>` would; renaming a file over one
+///    would put a regular file in its place;
+///  - anything else (a directory, a block device, a socket): a usage Error naming `path`,
+///    before anything is written.
+/// Other failures throw a system Error naming the file.
 void ReplaceFile(const std::string& path, std::string_view text);
+
+/// Throws the usage Error ReplaceFile would for `path` (or a system Error when `path`
+/// cannot be looked at), so that a front end can refuse its output before doing the work.
+void CheckReplaceable(const std::string& path);
 
 }  // namespace timeit
