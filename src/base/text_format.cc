@@ -31,4 +31,13 @@ std::string ShortestDecimal(double value) {
   return std::string(text, end.ptr);
 }
 
+std::string JoinWords(std::span<const std::string> words) {
+  std::string text;
+  for (const std::string& word : words) {
+    if (!text.empty()) text += ' ';
+    text += word;
+  }
+  return text;
+}
+
 }  // namespace timeit

@@ -90,6 +90,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     record["failure_message"] = run.failure_message;
   }
   record[schema::kStartTime] = run.start_time;
+  if (run.position) record["position"] = *run.position;
   record[schema::kCommand] = command;
   bool command_is_text = true;
   for (const std::string& argument : command) command_is_text = command_is_text && IsValidUtf8(argument);

@@ -4,12 +4,15 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <map>
 #include <new>
 #include <optional>
+#include <set>
 
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
+#include "timeit/base/text_format.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
@@ -29,15 +32,6 @@ std::string g_program_name = "timeit";
 // Messages quote event names, paths and the command, which must not reach the terminal raw.
 void PrintError(const std::string& message) {
   std::cerr << g_program_name << ": error: " << EscapeControlCharacters(message) << "\n";
-}
-
-std::string JoinCommand(const std::vector<std::string>& command) {
-  std::string text;
-  for (const std::string& word : command) {
-    if (!text.empty()) text += ' ';
-    text += word;
-  }
-  return text;
 }
 
 std::unique_ptr<CounterBackend> MakeBackend(const TimeitOptions& options) {
@@ -64,14 +58,14 @@ void ReportVerbose(const Measurement& run) {
   }
 }
 
-/// The messages about one run, as tools/timeit.c prints them, as soon as it ends.
-void ReportRun(const TimeitOptions& options, const Measurement& run) {
+/// The messages about one run of `argv`, as tools/timeit.c prints them, as soon as it ends.
+void ReportRun(const TimeitOptions& options, const std::vector<std::string>& argv, const Measurement& run) {
   if (run.failure == LaunchFailure::kInterrupted) return;  // Main() reports it
   if (run.interrupted_by) {
     std::cerr << g_program_name << ": error: received signal " << *run.interrupted_by
-              << ". killing monitored process(es): " << JoinCommand(options.child.argv) << "\n";
+              << ". killing monitored process(es): " << JoinWords(argv) << "\n";
   }
-  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << options.child.argv[0] << "\n";
+  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << argv[0] << "\n";
   if (!run.failure_message.empty()) PrintError(run.failure_message);
   if (run.term_signal) {
     std::cerr << g_program_name << ": error: child terminated by signal " << *run.term_signal << "\n";
@@ -79,14 +73,18 @@ void ReportRun(const TimeitOptions& options, const Measurement& run) {
   if (options.verbose) ReportVerbose(run);
 }
 
-/// Shows "run i of N" on a terminal while a series runs; silent anywhere else.
+/// Shows "run i of N" (and the command's name when there are several) on a terminal while a
+/// series runs; silent anywhere else.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
-  void Show(RunKind kind, int index, int total) {
+  ProgressLine(bool enabled, bool adaptive) : enabled_(enabled), adaptive_(adaptive) {}
+  void Show(const RunSlot& slot, const std::vector<BenchmarkCommand>& commands) {
     if (!enabled_) return;
-    std::cerr << "\r\033[K" << g_program_name << ": " << (kind == RunKind::kWarmup ? "warmup " : "") << "run "
-              << index + 1 << " of " << total << std::flush;
+    bool measured = slot.kind == RunKind::kMeasured;
+    std::cerr << "\r\033[K" << g_program_name << ": " << (measured ? "" : "warmup ") << "run " << slot.position + 1
+              << " of " << (measured && adaptive_ ? "at most " : "") << slot.total;
+    if (commands.size() > 1) std::cerr << ": " << EscapeControlCharacters(commands[slot.command].name);
+    std::cerr << std::flush;
   }
   void Clear() {
     if (enabled_) std::cerr << "\r\033[K" << std::flush;
@@ -94,6 +92,7 @@ class ProgressLine {
 
  private:
   bool enabled_;
+  bool adaptive_;
 };
 
 /// Runs that write a result: a failure is reported and remembered (the exit code becomes
@@ -130,55 +129,72 @@ struct SeriesEvents {
   /// The signal that ended a wait for the results file's lock, losing that run's save.
   std::optional<int> save_interrupted_by;
   /// The last warmup, which stands in for the series when it failed before any measured run,
-  /// and its index (from 0).
+  /// and where it stood.
   std::optional<Measurement> last_warmup;
-  int last_warmup_index = 0;
+  RunSlot last_warmup_slot;
 };
 
+/// The program specs of the commands: the options' ChildSpec with each command's argv.
+std::vector<ChildSpec> CommandSpecs(const TimeitOptions& options) {
+  std::vector<ChildSpec> specs;
+  for (const BenchmarkCommand& command : options.commands) {
+    specs.push_back(options.child);
+    specs.back().argv = command.argv;
+  }
+  return specs;
+}
+
 /// Runs the series with a progress line on a terminal, reporting each run as it ends and
-/// adding it to the results file at once, so a later crash or Ctrl-C loses nothing.
+/// adding it to its results file at once, so a later crash or Ctrl-C loses nothing.
+/// `saving` says, per results file, whether every run meant for it went in.
 SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& counters, ResultWriter& writer,
-                               SeriesEvents& events) {
+                               SeriesEvents& events, std::map<std::string, bool>& saving) {
   const SeriesPlan& plan = options.series;
-  ProgressLine progress(plan.measured_runs + plan.warmup_runs > 1 && ::isatty(STDERR_FILENO));
+  int runs_each = plan.adaptive ? plan.adaptive->max_runs : plan.measured_runs;
+  int planned = (runs_each + plan.warmup_runs) * static_cast<int>(options.commands.size());
+  ProgressLine progress(planned > 1 && ::isatty(STDERR_FILENO), plan.adaptive.has_value());
   std::optional<HostInfo> host;  // collected once, for the first run saved
-  bool saving = true;            // until a run could not be saved
+  for (const BenchmarkCommand& command : options.commands) {
+    if (command.json_path) saving.emplace(*command.json_path, true);
+  }
   SeriesObserver observer;
-  observer.run_starting = [&](RunKind kind, int index, int total) { progress.Show(kind, index, total); };
-  observer.run_finished = [&](RunKind kind, int index, int, const Measurement& run) {
+  observer.run_starting = [&](const RunSlot& slot) { progress.Show(slot, options.commands); };
+  observer.run_finished = [&](const RunSlot& slot, const Measurement& run) {
     progress.Clear();
     if (run.failure == LaunchFailure::kInterrupted) {
       events.interrupted_before_start = run.interrupted_by.value_or(0);
       return;
     }
-    ReportRun(options, run);
-    if (kind == RunKind::kWarmup) {
+    const BenchmarkCommand& command = options.commands[slot.command];
+    ReportRun(options, command.argv, run);
+    if (slot.kind == RunKind::kWarmup) {
       events.last_warmup = run;
-      events.last_warmup_index = index;
+      events.last_warmup_slot = slot;
     }
-    if (kind == RunKind::kMeasured && options.json_path && saving) {
-      bool failed_before = writer.failed();
-      writer.Write([&] {
-        if (!host) host = CollectHostInfo();
-        auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
-        AppendRuns(*options.json_path, options.name.value_or(JoinCommand(options.child.argv)), options.child.argv,
-                   {run}, *host, lock_timeout);
-      });
-      if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
-        events.save_interrupted_by = SignalScope::ReceivedSignal();
-      }
-      if (writer.failed() && !failed_before) {
-        // Whatever kept this run out (a lock held for minutes, a full disk) would make every
-        // later run of the series wait and fail the same way.
-        saving = false;
-        if (index + 1 < plan.measured_runs && !events.save_interrupted_by) {
-          std::cerr << g_program_name << ": the remaining runs will not be added to '" << *options.json_path
-                    << "'; the summary still reports them\n";
-        }
+    if (slot.kind != RunKind::kMeasured || !command.json_path || !saving[*command.json_path]) return;
+    const std::string& path = *command.json_path;
+    bool failed_before = writer.failed();
+    writer.Write([&] {
+      if (!host) host = CollectHostInfo();
+      auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
+      AppendRuns(path, command.name, command.argv, {run}, *host, lock_timeout);
+    });
+    if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
+      events.save_interrupted_by = SignalScope::ReceivedSignal();
+    }
+    if (writer.failed() && !failed_before) {
+      // Whatever kept this run out (a lock held for minutes, a full disk) would make every
+      // later run of the series wait and fail the same way.
+      for (auto& [file, saves] : saving) saves = false;
+      if (slot.position + 1 < slot.total && !events.save_interrupted_by) {
+        std::cerr << g_program_name << ": the remaining runs will not be added to '" << path << "'"
+                  << (saving.size() > 1 ? " nor to the other results files" : "") << "; the "
+                  << (options.commands.size() > 1 ? "tables still show" : "summary still reports") << " them\n";
       }
     }
   };
-  return RunSeries(options.child, counters, plan, observer);
+  std::vector<ChildSpec> specs = CommandSpecs(options);
+  return RunSeries(specs, counters, plan, observer);
 }
 
 /// The figures the summary shows: the aggregate of the runs that succeeded (failed runs say
@@ -188,11 +204,12 @@ SummaryValues SummarizeSeries(const TimeitOptions& options, const SeriesResult& 
                               const std::optional<Measurement>& last_warmup) {
   UserTimeSource user_time = options.summary.user_time;
   std::vector<SummaryValues> per_run;
-  for (const Measurement& run : series.runs) {
+  const std::vector<Measurement>& runs = series.runs.front();
+  for (const Measurement& run : runs) {
     if (run.succeeded()) per_run.push_back(SummaryValuesOf(run, user_time));
   }
   if (per_run.empty()) {
-    for (const Measurement& run : series.runs) per_run.push_back(SummaryValuesOf(run, user_time));
+    for (const Measurement& run : runs) per_run.push_back(SummaryValuesOf(run, user_time));
   }
   if (per_run.empty() && last_warmup) per_run.push_back(SummaryValuesOf(*last_warmup, user_time));
   SummaryValues values = AggregateSummaries(per_run, options.aggregate);
@@ -200,11 +217,18 @@ SummaryValues SummarizeSeries(const TimeitOptions& options, const SeriesResult& 
   return values;
 }
 
+/// The measured runs of every command.
+size_t MeasuredRuns(const SeriesResult& series) {
+  size_t runs = 0;
+  for (const std::vector<Measurement>& command_runs : series.runs) runs += command_runs.size();
+  return runs;
+}
+
 /// Why a series ended during its warmups, in one line: without it a warmup that failed
 /// would stop timeit with the program's exit code and nothing saying why no run was measured.
 std::optional<std::string> WarmupStopMessage(const TimeitOptions& options, const SeriesResult& series,
                                              const SeriesEvents& events) {
-  if (!series.stopped_early || !series.runs.empty() || !events.last_warmup) return std::nullopt;
+  if (!series.stopped_early || MeasuredRuns(series) > 0 || !events.last_warmup) return std::nullopt;
   const Measurement& run = *events.last_warmup;
   std::string what;
   if (run.interrupted_by) {
@@ -218,26 +242,57 @@ std::optional<std::string> WarmupStopMessage(const TimeitOptions& options, const
   } else {
     what = "failed (exit " + std::to_string(run.exit_code) + ")";
   }
-  std::string message = g_program_name + ": warmup run " + std::to_string(events.last_warmup_index + 1) + " of " +
-                        std::to_string(options.series.warmup_runs) + " " + what + "; no measured run was made";
+  std::string message = g_program_name + ": warmup run " + std::to_string(events.last_warmup_slot.index + 1) + " of " +
+                        std::to_string(options.series.warmup_runs);
+  if (options.commands.size() > 1) message += " of '" + options.commands[events.last_warmup_slot.command].name + "'";
+  message += " " + what + "; no measured run was made";
   // An interrupt ends every series; only a failure can be gone past.
   if (!run.interrupted_by) message += " (--ignore-failure keeps going)";
   return message;
 }
 
-/// The summary file with --summary; otherwise tools/timeit.c's report on stderr for one run
-/// (or with -p), and the run table for a series.
-void WriteSummary(const TimeitOptions& options, const SeriesResult& series, const SummaryValues& values,
-                  ResultWriter& writer, bool stopped_in_warmup) {
-  if (options.summary_path) {
-    writer.Write([&] { WriteTextFile(*options.summary_path, FormatSummary(values, options.summary), O_TRUNC); });
-  } else if (options.series.measured_runs == 1 || options.posix) {
-    std::cerr << FormatStderrReport(values, options.summary, options.posix);
-  } else if (!stopped_in_warmup) {  // a table of no runs says nothing
-    int warmups = options.series.warmup_runs;
-    std::cerr << g_program_name << ": " << series.runs.size() << " runs of '" << JoinCommand(options.child.argv) << "'";
+/// The run table of each command, under a line saying what it holds.
+void ReportRunTables(const TimeitOptions& options, const SeriesResult& series) {
+  const SeriesPlan& plan = options.series;
+  if (options.commands.size() > 1) {
+    std::cerr << g_program_name << ": " << options.commands.size() << " commands, ";
+    if (plan.order == RunOrder::kSequential) {
+      std::cerr << "one after the other (--order sequential)";
+    } else {
+      std::cerr << "interleaved (--order " << SpellingOf(kRunOrderSpellings, plan.order);
+      if (plan.order == RunOrder::kRandom) std::cerr << ", --seed " << series.seed;
+      std::cerr << ")";
+    }
+    std::cerr << "\n";
+  }
+  for (size_t i = 0; i < options.commands.size(); ++i) {
+    const BenchmarkCommand& command = options.commands[i];
+    std::string line = JoinWords(command.argv);
+    size_t runs = series.runs[i].size();
+    std::cerr << g_program_name << ": " << runs << (runs == 1 ? " run" : " runs") << " of '"
+              << EscapeControlCharacters(line) << "'";
+    if (command.name != line) std::cerr << " (" << EscapeControlCharacters(command.name) << ")";
+    int warmups = plan.warmup_runs;
     if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
-    std::cerr << "\n" << FormatRunTable(series.runs);
+    std::cerr << "\n" << FormatRunTable(series.runs[i]);
+  }
+}
+
+/// The summary file with --summary; otherwise tools/timeit.c's report on stderr for one run
+/// of one command (or with -p), and the run tables for a series.
+void WriteSummary(const TimeitOptions& options, const SeriesResult& series,
+                  const std::optional<Measurement>& last_warmup, ResultWriter& writer, bool stopped_in_warmup) {
+  const SeriesPlan& plan = options.series;
+  bool one_run = options.commands.size() == 1 && (options.posix || (!plan.adaptive && plan.measured_runs == 1));
+  if (options.summary_path || one_run) {
+    SummaryValues values = SummarizeSeries(options, series, last_warmup);
+    if (options.summary_path) {
+      writer.Write([&] { WriteTextFile(*options.summary_path, FormatSummary(values, options.summary), O_TRUNC); });
+    } else {
+      std::cerr << FormatStderrReport(values, options.summary, options.posix);
+    }
+  } else if (!stopped_in_warmup) {  // a table of no runs says nothing
+    ReportRunTables(options, series);
   }
 }
 
@@ -255,21 +310,25 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   // Before the program runs, as what follows a run cannot be undone; nothing is created yet
   // (the summary is written after the run, as upstream does, and a refused check leaves an
   // existing one as it was).
-  if (options.json_path) CheckResultsTarget(*options.json_path);
+  std::set<std::string> checked;
+  for (const BenchmarkCommand& command : options.commands) {
+    if (command.json_path && checked.insert(*command.json_path).second) CheckResultsTarget(*command.json_path);
+  }
   if (options.summary_path) CheckWritable(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
-  SeriesResult series = RunObservedSeries(options, counters, writer, events);
+  std::map<std::string, bool> saving;
+  SeriesResult series = RunObservedSeries(options, counters, writer, events, saving);
   if (events.interrupted_before_start) {
     // (When the signal ended a wait to save a run, that is said once, at the end.)
     if (!events.save_interrupted_by) {
       std::cerr << g_program_name << ": error: received signal " << *events.interrupted_before_start << ". exiting.\n";
     }
     // Before any run there is nothing to report; after some, they are reported as usual.
-    if (series.runs.empty()) return exit_code::kSignalledBeforeStart;
+    if (MeasuredRuns(series) == 0) return exit_code::kSignalledBeforeStart;
   }
   std::optional<std::string> warmup_stop = WarmupStopMessage(options, series, events);
-  WriteSummary(options, series, SummarizeSeries(options, series, events.last_warmup), writer, warmup_stop.has_value());
+  WriteSummary(options, series, events.last_warmup, writer, warmup_stop.has_value());
   if (warmup_stop) std::cerr << *warmup_stop << "\n";
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
   if (series.late_signal && !options.append_exit_status) {

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <optional>
@@ -163,9 +164,23 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
       ->group("");
 }
 
-// --json, --name, -r, --warmup, --ignore-failure: the series and where its runs are kept.
+// A decimal number above 0 (a percentage, seconds), as ParseDecimal reads it.
+CLI::Validator PositiveDecimal(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& value) -> std::string {
+        std::optional<double> number = ParseDecimal(value);
+        if (!number || !(*number > 0)) return "'" + value + "' is not " + what + " above 0";
+        value = StringPrintf("%.17g", *number);  // every digit: CLI11 must read back this very double
+        return {};
+      },
+      "NUMBER");
+}
+
+// --json, --name, -r, --warmup, --ignore-failure, --order, --seed and the adaptive options:
+// the series and where its runs are kept.
 void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
-  app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/2, JSON Lines)");
+  app.add_option("--json", options.json_path,
+                 "Add the runs to this results file (timeit-results/2, JSON Lines); the default for every command");
   app.add_option("--json-per-test", options.json_per_test_root,
                  "With --summary X.time under ROOT (the test-suite's build directory): add the run to X.timeit.json, "
                  "named after the lit test (SingleSource/Benchmarks/Misc/pi) unless --name is given")
@@ -175,23 +190,103 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
       ->transform(TimeoutSeconds())
       ->capture_default_str();
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
-  app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")
+  app.add_option("-r,--repeat", options.repeat, "Run each program N times and record every run")
       ->transform(WholeNumberIn(1, kMaxRuns));
-  app.add_option("--warmup", options.series.warmup_runs, "Run the program K times first, unrecorded")
+  app.add_option("--warmup", options.series.warmup_runs, "Run each program K times first, unrecorded")
       ->transform(WholeNumberIn(0, kMaxRuns));
   app.add_flag("--ignore-failure", options.series.ignore_failure,
                "Keep repeating after a run fails (otherwise the first failure stops the series)");
+  AddChoice(app, "--order", options.series.order, kRunOrderSpellings,
+            "With two or more commands (cmdA ::: cmdB): abba (rounds forward and reversed in turn), alternate, random "
+            "(each round shuffled, from --seed) or sequential (all runs of one command, then the next)");
+  // One option for everything drawn at random: defined here only if no other part of the
+  // command line defined it first.
+  if (app.get_option_no_throw("--seed") == nullptr) {
+    app.add_option("--seed", options.series.seed,
+                   "Seed of everything drawn at random (--order random); default: from the clock, recorded")
+        ->transform(WholeNumberIn(0, std::numeric_limits<uint64_t>::max()));
+  }
+  app.add_option("--target-rmad", options.target_rmad,
+                 "Repeat until the relative MAD of task-clock (or user time) is at most this many percent for every "
+                 "command, within --min-runs, --max-runs and --max-time (not with -r)")
+      ->transform(PositiveDecimal("a percentage"))
+      ->type_name("PERCENT");
+  app.add_option("--min-runs", options.min_runs, "With --target-rmad: runs of each command before it can be met (5)")
+      ->transform(WholeNumberIn(2, kMaxRuns));
+  app.add_option("--max-runs", options.max_runs, "With --target-rmad: runs of each command at most (100)")
+      ->transform(WholeNumberIn(2, kMaxRuns));
+  app.add_option("--max-time", options.max_time,
+                 "With --target-rmad: seconds of wall time of all measured runs together at most (60)")
+      ->transform(PositiveDecimal("a number of seconds"))
+      ->type_name("SECONDS");
 }
 
+// The word that starts another command of the series.
+constexpr std::string_view kCommandSeparator = ":::";
+
 // The command: what CLI11 left after the options, without a leading `--`.
-std::vector<std::string> TakeCommand(std::vector<std::string> rest) {
+std::vector<std::string> TakeCommand(std::vector<std::string> rest, bool more_follow) {
   if (!rest.empty() && rest.front() == "--") {
     rest.erase(rest.begin());
   } else if (!rest.empty() && !rest.front().empty() && rest.front()[0] == '-') {
     throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
   }
+  if (rest.empty() && more_follow) {
+    throw Error(ErrorKind::kUsage, "no command before '" + std::string(kCommandSeparator) + "'");
+  }
   if (rest.empty()) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
   return rest;
+}
+
+// The words of each command: `rest` cut at every `:::`.
+std::vector<std::vector<std::string>> SplitCommands(const std::vector<std::string>& rest) {
+  std::vector<std::vector<std::string>> commands(1);
+  for (const std::string& word : rest) {
+    if (word == kCommandSeparator) {
+      commands.emplace_back();
+    } else {
+      commands.back().push_back(word);
+    }
+  }
+  return commands;
+}
+
+// A command after a `:::`: its own --name and --json, then (after `--`, or at the first
+// word that is not an option) the command. Everything else is the whole series' and goes
+// before the first command.
+struct CommandWords {
+  std::vector<std::string> argv;
+  std::optional<std::string> name;
+  std::optional<std::string> json_path;
+};
+
+CommandWords ParseLaterCommand(const std::vector<std::string>& words, bool more_follow) {
+  CommandWords command;
+  CLI::App app{"", "timeit"};
+  app.prefix_command();
+  app.set_help_flag();
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--name", command.name);
+  app.add_option("--json", command.json_path);
+  std::vector<const char*> argv{"timeit"};
+  for (const std::string& word : words) argv.push_back(word.c_str());
+  const std::string after = "after '" + std::string(kCommandSeparator) + "': ";
+  try {
+    ParseCommandLine(app, static_cast<int>(argv.size()), const_cast<char**>(argv.data()));
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kUsage, after + error.what());
+  }
+  std::vector<std::string> rest = app.remaining();
+  if (!rest.empty() && rest.front() != "--" && !rest.front().empty() && rest.front()[0] == '-') {
+    throw Error(ErrorKind::kUsage, after + "only --name and --json can come before a command, not '" + rest.front() +
+                                       "' (options of the whole series go before the first command)");
+  }
+  if (rest.empty() || (rest.size() == 1 && rest.front() == "--")) {
+    throw Error(ErrorKind::kUsage, "no command after '" + std::string(kCommandSeparator) + "'" +
+                                       (more_follow ? " (before the next)" : ""));
+  }
+  command.argv = TakeCommand(std::move(rest), false);
+  return command;
 }
 
 // `check`'s result; an Error it throws, about an option that came from TIMEIT_OPTIONS when
@@ -234,6 +329,85 @@ void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given)
       throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
     }
   });
+}
+
+// The series' runs: -r, or the adaptive options (--target-rmad and its bounds).
+void ResolveRuns(TimeitOptions& options, const TimeitOptions& given) {
+  bool bounds = options.min_runs || options.max_runs || options.max_time;
+  Attributed(!given.repeat || !given.target_rmad, [&] {
+    if (options.repeat && options.target_rmad) {
+      throw Error(ErrorKind::kUsage, "--target-rmad decides how many runs to make: -r cannot go with it");
+    }
+  });
+  Attributed(!given.min_runs && !given.max_runs && !given.max_time, [&] {
+    if (bounds && !options.target_rmad) {
+      throw Error(ErrorKind::kUsage, "--min-runs, --max-runs and --max-time bound --target-rmad, which is not given");
+    }
+  });
+  options.series.measured_runs = options.repeat.value_or(1);
+  if (!options.target_rmad) return;
+  AdaptivePlan adaptive;
+  adaptive.target_rmad_percent = *options.target_rmad;
+  adaptive.min_runs = options.min_runs.value_or(adaptive.min_runs);
+  adaptive.max_runs = options.max_runs.value_or(std::max(adaptive.max_runs, adaptive.min_runs));
+  adaptive.max_seconds = options.max_time.value_or(adaptive.max_seconds);
+  Attributed(!given.min_runs && !given.max_runs, [&] {
+    if (adaptive.min_runs > adaptive.max_runs) {
+      throw Error(ErrorKind::kUsage, "--min-runs " + std::to_string(adaptive.min_runs) + " is more than --max-runs " +
+                                         std::to_string(adaptive.max_runs));
+    }
+  });
+  options.series.adaptive = adaptive;
+}
+
+// Each command's name and results file, and what two or more commands rule out.
+void ResolveCommands(TimeitOptions& options, const TimeitOptions& given, std::vector<CommandWords> words) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    BenchmarkCommand command;
+    command.argv = std::move(words[i].argv);
+    // The first command's --name and --json are the global ones (and --json-per-test's).
+    std::optional<std::string> name = i == 0 ? options.name : words[i].name;
+    command.name = name ? *name : JoinWords(command.argv);
+    command.json_path = i == 0 || !words[i].json_path ? options.json_path : words[i].json_path;
+    options.commands.push_back(std::move(command));
+  }
+  if (options.commands.size() < 2) return;
+  auto refuse = [](const std::string& what) {
+    throw Error(ErrorKind::kUsage, what + " cannot go with two or more commands (':::')");
+  };
+  Attributed(!given.summary_path, [&] {
+    if (options.summary_path) refuse("--summary, which reports one program's runs,");
+  });
+  Attributed(!given.append_exit_status, [&] {
+    if (options.append_exit_status) refuse("--append-exitstatus, which reports one program's exit status,");
+  });
+  Attributed(!given.posix, [&] {
+    if (options.posix) refuse("-p, which reports one program's run in tools/timeit.c's layout,");
+  });
+  Attributed(!given.target_rmad || given.series.order != RunOrder::kSequential, [&] {
+    if (options.series.adaptive && options.series.order == RunOrder::kSequential) {
+      throw Error(ErrorKind::kUsage,
+                  "--order sequential cannot go with --target-rmad, which stops the commands together after a round");
+    }
+  });
+  // Runs are told apart by name only: two commands under one name in one file would pool.
+  for (size_t i = 0; i < options.commands.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      const BenchmarkCommand& a = options.commands[j];
+      const BenchmarkCommand& b = options.commands[i];
+      if (a.name == b.name && a.json_path && a.json_path == b.json_path) {
+        throw Error(ErrorKind::kUsage, "commands " + std::to_string(j + 1) + " and " + std::to_string(i + 1) +
+                                           " would both add runs named '" + a.name + "' to '" + *a.json_path +
+                                           "': give them different --name or --json");
+      }
+    }
+  }
+  // Positions and totals are ints.
+  int64_t runs = options.series.adaptive ? options.series.adaptive->max_runs : options.series.measured_runs;
+  constexpr int64_t kMaxSeriesRuns = 2 * static_cast<int64_t>(kMaxRuns);
+  if ((runs + options.series.warmup_runs) * static_cast<int64_t>(options.commands.size()) > kMaxSeriesRuns) {
+    throw Error(ErrorKind::kUsage, "the series would make more than " + std::to_string(kMaxSeriesRuns) + " runs");
+  }
 }
 
 // --json-per-test: the results file beside the summary, and the benchmark named after the
@@ -340,10 +514,21 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
     parsed = ParseWords(environment, WordSource::kCommandLine);
   }
   TimeitOptions options = std::move(parsed.options);
-  options.child.argv = TakeCommand(std::move(parsed.rest));
+  std::vector<std::vector<std::string>> command_words = SplitCommands(parsed.rest);
+  std::vector<CommandWords> commands;
+  for (size_t i = 0; i < command_words.size(); ++i) {
+    bool more_follow = i + 1 < command_words.size();
+    if (i == 0) {
+      commands.push_back({TakeCommand(std::move(command_words[i]), more_follow), {}, {}});
+    } else {
+      commands.push_back(ParseLaterCommand(command_words[i], more_follow));
+    }
+  }
   options.events = Attributed(!given.events && parsed.events, [&] { return EventsToCount(parsed.events); });
   CheckCombinations(options, given.options);
+  ResolveRuns(options, given.options);
   Attributed(!given.options.json_per_test_root || !given.options.summary_path, [&] { ResolvePerTestResults(options); });
+  ResolveCommands(options, given.options, std::move(commands));
   return options;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace timeit {
 namespace {
@@ -31,6 +32,12 @@ TEST(ShortestDecimalTest, ShortestFormThatReadsBackExactly) {
   for (double value : {0.05, 1.0 / 3, std::numeric_limits<double>::denorm_min(), -2.2250738585072014e-308}) {
     EXPECT_EQ(std::strtod(ShortestDecimal(value).c_str(), nullptr), value);
   }
+}
+
+TEST(JoinWordsTest, SingleSpacesBetweenWords) {
+  std::vector<std::string> words = {"sh", "-c", "exit 3"};
+  EXPECT_EQ(JoinWords(words), "sh -c exit 3");
+  EXPECT_EQ(JoinWords(std::vector<std::string>{}), "");
 }
 
 }  // namespace

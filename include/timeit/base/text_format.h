@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <string>
 
 /// Numbers and fixed words into text: the one place the tree formats with printf.
@@ -12,5 +13,8 @@ std::string StringPrintf(const char* format, ...) __attribute__((format(printf, 
 /// The shortest decimal that reads back as exactly `value` ("0.02", "1e-07"), for messages
 /// that quote a number and for handing a number on as text without changing it.
 std::string ShortestDecimal(double value);
+
+/// The words joined by single spaces: a command line as messages and default names show it.
+std::string JoinWords(std::span<const std::string> words);
 
 }  // namespace timeit

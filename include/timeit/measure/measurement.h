@@ -67,6 +67,10 @@ struct Measurement {
 
   CounterResults counters;
 
+  /// In a series of two or more commands, this run's place among all its measured runs
+  /// (from 0), which tells the interleaved order (series.h's RunSlot::position).
+  std::optional<int> position;
+
   /// The program ran and exited 0.
   bool succeeded() const { return exit_code == 0 && failure == LaunchFailure::kNone; }
 };
