@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <array>
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <new>
@@ -13,6 +15,7 @@
 #include "options.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
+#include "timeit/measure/adaptive.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
@@ -20,7 +23,9 @@
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/results_file.h"
+#include "timeit/results/series_record.h"
 #include "timeit/stats/aggregate.h"
+#include "timeit/stats/statistics.h"
 #include "timeit/sys/file_io.h"
 
 namespace timeit {
@@ -134,6 +139,14 @@ struct SeriesEvents {
   RunSlot last_warmup_slot;
 };
 
+/// What became of a results file during the series.
+struct ResultsFileState {
+  /// Every run meant for it so far went in.
+  bool saving = true;
+  /// At least one run went in.
+  bool written = false;
+};
+
 /// The program specs of the commands: the options' ChildSpec with each command's argv.
 std::vector<ChildSpec> CommandSpecs(const TimeitOptions& options) {
   std::vector<ChildSpec> specs;
@@ -146,16 +159,16 @@ std::vector<ChildSpec> CommandSpecs(const TimeitOptions& options) {
 
 /// Runs the series with a progress line on a terminal, reporting each run as it ends and
 /// adding it to its results file at once, so a later crash or Ctrl-C loses nothing.
-/// `saving` says, per results file, whether every run meant for it went in.
+/// `files` says what became of each results file.
 SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& counters, ResultWriter& writer,
-                               SeriesEvents& events, std::map<std::string, bool>& saving) {
+                               SeriesEvents& events, std::map<std::string, ResultsFileState>& files) {
   const SeriesPlan& plan = options.series;
   int runs_each = plan.adaptive ? plan.adaptive->max_runs : plan.measured_runs;
   int planned = (runs_each + plan.warmup_runs) * static_cast<int>(options.commands.size());
   ProgressLine progress(planned > 1 && ::isatty(STDERR_FILENO), plan.adaptive.has_value());
   std::optional<HostInfo> host;  // collected once, for the first run saved
   for (const BenchmarkCommand& command : options.commands) {
-    if (command.json_path) saving.emplace(*command.json_path, true);
+    if (command.json_path) files.try_emplace(*command.json_path);
   }
   SeriesObserver observer;
   observer.run_starting = [&](const RunSlot& slot) { progress.Show(slot, options.commands); };
@@ -171,13 +184,14 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
       events.last_warmup = run;
       events.last_warmup_slot = slot;
     }
-    if (slot.kind != RunKind::kMeasured || !command.json_path || !saving[*command.json_path]) return;
+    if (slot.kind != RunKind::kMeasured || !command.json_path || !files[*command.json_path].saving) return;
     const std::string& path = *command.json_path;
     bool failed_before = writer.failed();
     writer.Write([&] {
       if (!host) host = CollectHostInfo();
       auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
       AppendRuns(path, command.name, command.argv, {run}, *host, lock_timeout);
+      files[path].written = true;
     });
     if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
       events.save_interrupted_by = SignalScope::ReceivedSignal();
@@ -185,10 +199,10 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
     if (writer.failed() && !failed_before) {
       // Whatever kept this run out (a lock held for minutes, a full disk) would make every
       // later run of the series wait and fail the same way.
-      for (auto& [file, saves] : saving) saves = false;
+      for (auto& [file, state] : files) state.saving = false;
       if (slot.position + 1 < slot.total && !events.save_interrupted_by) {
         std::cerr << g_program_name << ": the remaining runs will not be added to '" << path << "'"
-                  << (saving.size() > 1 ? " nor to the other results files" : "") << "; the "
+                  << (files.size() > 1 ? " nor to the other results files" : "") << "; the "
                   << (options.commands.size() > 1 ? "tables still show" : "summary still reports") << " them\n";
       }
     }
@@ -305,6 +319,54 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
       [&] { WriteTextFile(*options.child.stdout_path, "exit " + std::to_string(exit_code) + "\n", O_APPEND); });
 }
 
+/// What the series was, for the series record of each results file.
+SeriesRecord DescribeSeries(const TimeitOptions& options, const SeriesResult& series,
+                            const std::optional<std::array<double, 3>>& load_start) {
+  SeriesRecord record;
+  record.order = options.series.order;
+  record.seed = series.seed;
+  record.stopped = series.stopped;
+  if (options.series.adaptive) record.target_rmad = options.series.adaptive->target_rmad_percent;
+  record.primary_metric = PrimaryMetricOf(series.runs);
+  record.host = CollectHostInfo();
+  record.load_average_start = load_start;
+  record.load_average_end = record.host.load_average;
+  return record;
+}
+
+/// The series record, added to each results file the series wrote runs to (and could go on
+/// writing to: a file that missed runs would have a record that does not match them), naming
+/// the benchmarks whose runs went there. When timeit was told to stop, a record that cannot
+/// be added at once is only noted: the runs are what counts, and reading them never needs it.
+void AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series,
+                      const std::optional<std::array<double, 3>>& load_start,
+                      const std::map<std::string, ResultsFileState>& files, ResultWriter& writer) {
+  bool told_to_stop = SignalScope::ReceivedSignal().has_value();
+  // A signal while waiting for a lock ends the wait rather than timeit.
+  SignalScope signals;
+  std::optional<SeriesRecord> described;
+  for (const auto& [path, state] : files) {
+    if (!state.saving || !state.written) continue;
+    if (!described) described = DescribeSeries(options, series, load_start);
+    SeriesRecord record = *described;
+    for (size_t i = 0; i < options.commands.size(); ++i) {
+      if (options.commands[i].json_path != path) continue;
+      PrimaryValues primary = PrimaryValuesOf(series.runs[i], record.primary_metric);
+      record.benchmarks.push_back(
+          {options.commands[i].name, series.runs[i].size(), stats::RelativeMad(primary.values)});
+    }
+    writer.Write([&] {
+      try {
+        AppendSeriesRecord(path, record, std::chrono::duration<double>(options.lock_timeout_seconds));
+      } catch (const Error& error) {
+        if (!told_to_stop && !SignalScope::ReceivedSignal()) throw;
+        std::cerr << g_program_name << ": note: no series record was added to '" << path << "': " << error.what()
+                  << "\n";
+      }
+    });
+  }
+}
+
 /// Runs the series and writes every output. Returns the exit code.
 int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   // Before the program runs, as what follows a run cannot be undone; nothing is created yet
@@ -317,8 +379,9 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   if (options.summary_path) CheckWritable(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
-  std::map<std::string, bool> saving;
-  SeriesResult series = RunObservedSeries(options, counters, writer, events, saving);
+  std::map<std::string, ResultsFileState> files;
+  std::optional<std::array<double, 3>> load_start = LoadAverage();
+  SeriesResult series = RunObservedSeries(options, counters, writer, events, files);
   if (events.interrupted_before_start) {
     // (When the signal ended a wait to save a run, that is said once, at the end.)
     if (!events.save_interrupted_by) {
@@ -331,6 +394,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   WriteSummary(options, series, events.last_warmup, writer, warmup_stop.has_value());
   if (warmup_stop) std::cerr << *warmup_stop << "\n";
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
+  AddSeriesRecords(options, series, load_start, files, writer);
   if (series.late_signal && !options.append_exit_status) {
     // The run is over; a script that pressed Ctrl-C must still see that it did, and learn
     // whether the save it interrupted (a wait for another writer's lock) went through.
