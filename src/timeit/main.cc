@@ -5,6 +5,7 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <map>
 #include <new>
@@ -292,6 +293,43 @@ void ReportRunTables(const TimeitOptions& options, const SeriesResult& series) {
   }
 }
 
+/// With --target-rmad: whether the target was met, why the series stopped, and the relative
+/// MAD each command reached, in one line.
+std::string AdaptiveOutcome(const TimeitOptions& options, const SeriesResult& series) {
+  const AdaptivePlan& plan = *options.series.adaptive;
+  std::string line = g_program_name + ": --target-rmad " + ShortestDecimal(plan.target_rmad_percent) + "%: ";
+  bool each = options.commands.size() > 1;
+  std::string runs = std::to_string(series.runs.front().size()) + (series.runs.front().size() == 1 ? " run" : " runs") +
+                     (each ? " each" : "");
+  switch (series.stopped) {
+    case SeriesStop::kTargetMet:
+      line += "met after " + runs;
+      break;
+    case SeriesStop::kMaxRuns:
+      line += "not met in --max-runs " + std::to_string(plan.max_runs);
+      break;
+    case SeriesStop::kMaxTime:
+      line += "not met after " + runs + ": another round would have gone past --max-time " +
+              ShortestDecimal(plan.max_seconds) + " s";
+      break;
+    case SeriesStop::kFailure:
+    case SeriesStop::kPlanned:
+      line += "not met: a run failed";
+      break;
+    case SeriesStop::kInterrupted:
+      line += "not met: interrupted";
+      break;
+  }
+  PrimaryMetric metric = PrimaryMetricOf(series.runs);
+  line += " (" + std::string(SpellingOf(kPrimaryMetricSpellings, metric)) + " rMAD" + (each ? ":" : "");
+  for (size_t i = 0; i < options.commands.size(); ++i) {
+    double rmad = stats::RelativeMad(PrimaryValuesOf(series.runs[i], metric).values);
+    line += (i == 0 ? " " : ", ") + (each ? EscapeControlCharacters(options.commands[i].name) + " " : "") +
+            (std::isnan(rmad) ? "-" : StringPrintf("%.2f%%", rmad));
+  }
+  return line + ")";
+}
+
 /// The summary file with --summary; otherwise tools/timeit.c's report on stderr for one run
 /// of one command (or with -p), and the run tables for a series.
 void WriteSummary(const TimeitOptions& options, const SeriesResult& series,
@@ -308,6 +346,8 @@ void WriteSummary(const TimeitOptions& options, const SeriesResult& series,
   } else if (!stopped_in_warmup) {  // a table of no runs says nothing
     ReportRunTables(options, series);
   }
+  if (plan.adaptive && !options.summary_path && !stopped_in_warmup)
+    std::cerr << AdaptiveOutcome(options, series) << "\n";
 }
 
 /// --append-exitstatus: "exit N" at the end of the stdout file, appended even when another
