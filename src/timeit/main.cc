@@ -3,9 +3,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <new>
@@ -17,9 +20,11 @@
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
 #include "timeit/measure/adaptive.h"
+#include "timeit/measure/clock_latency.h"
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/measure/series.h"
+#include "timeit/measure/series_warnings.h"
 #include "timeit/report/compare_format.h"
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
@@ -140,6 +145,11 @@ struct SeriesEvents {
   RunSlot last_warmup_slot;
 };
 
+/// Where host facts are read: "/", or the test's machine of --fake-host.
+std::filesystem::path HostRoot(const TimeitOptions& options) {
+  return options.fake_host_root ? std::filesystem::path(*options.fake_host_root) : std::filesystem::path("/");
+}
+
 /// What became of a results file during the series.
 struct ResultsFileState {
   /// Every run meant for it so far went in.
@@ -189,7 +199,7 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
     const std::string& path = *command.json_path;
     bool failed_before = writer.failed();
     writer.Write([&] {
-      if (!host) host = CollectHostInfo();
+      if (!host) host = CollectHostInfo(HostRoot(options));
       auto lock_timeout = std::chrono::duration<double>(options.lock_timeout_seconds);
       AppendRuns(path, command.name, command.argv, {run}, *host, lock_timeout);
       files[path].written = true;
@@ -359,17 +369,64 @@ void AppendExitStatus(const TimeitOptions& options, int exit_code, ResultWriter&
       [&] { WriteTextFile(*options.child.stdout_path, "exit " + std::to_string(exit_code) + "\n", O_APPEND); });
 }
 
-/// What the series was, for the series record of each results file.
-SeriesRecord DescribeSeries(const TimeitOptions& options, const SeriesResult& series,
+/// Seconds one read of the clock takes: measured, or with --fake-host the test's
+/// clock_latency_ns in its directory, when there is one (no real machine has that file).
+double ClockLatency(const TimeitOptions& options) {
+  if (options.fake_host_root) {
+    std::ifstream file(HostRoot(options) / "clock_latency_ns");
+    double nanoseconds;
+    if (file >> nanoseconds) return nanoseconds * 1e-9;
+  }
+  return ClockReadLatencySeconds(20000);
+}
+
+/// The machine after the series, and the warnings about the series: what the stderr report
+/// ends with and the series records hold.
+struct SeriesJudgement {
+  HostInfo host;
+  std::optional<std::array<double, 3>> load_start;
+  std::vector<SeriesWarning> warnings;
+};
+
+SeriesJudgement JudgeSeries(const TimeitOptions& options, const SeriesResult& series,
                             const std::optional<std::array<double, 3>>& load_start) {
+  SeriesJudgement judgement;
+  judgement.host = CollectHostInfo(HostRoot(options));
+  judgement.load_start = load_start;
+  MachineConditions machine;
+  machine.cpu_governor = judgement.host.cpu_governor;
+  machine.cpu_count = judgement.host.cpu_count;
+  machine.load_start = load_start;
+  machine.load_end = judgement.host.load_average;
+  machine.clock_latency_seconds = ClockLatency(options);
+  judgement.warnings = SeriesWarnings(series.runs, machine);
+  return judgement;
+}
+
+/// The warnings, each on a line of its own after the report, naming the command when there
+/// are several.
+void ReportWarnings(const TimeitOptions& options, const std::vector<SeriesWarning>& warnings) {
+  for (const SeriesWarning& warning : warnings) {
+    std::cerr << g_program_name << ": warning: ";
+    if (warning.command && options.commands.size() > 1) {
+      std::cerr << EscapeControlCharacters(options.commands[*warning.command].name) << ": ";
+    }
+    std::cerr << warning.message << "\n";
+  }
+}
+
+/// What the series was, for the series record of each results file (without its benchmarks
+/// and their warnings, which depend on the file).
+SeriesRecord DescribeSeries(const TimeitOptions& options, const SeriesResult& series,
+                            const SeriesJudgement& judgement) {
   SeriesRecord record;
   record.order = options.series.order;
   record.seed = series.seed;
   record.stopped = series.stopped;
   if (options.series.adaptive) record.target_rmad = options.series.adaptive->target_rmad_percent;
   record.primary_metric = PrimaryMetricOf(series.runs);
-  record.host = CollectHostInfo();
-  record.load_average_start = load_start;
+  record.host = judgement.host;
+  record.load_average_start = judgement.load_start;
   record.load_average_end = record.host.load_average;
   return record;
 }
@@ -378,22 +435,27 @@ SeriesRecord DescribeSeries(const TimeitOptions& options, const SeriesResult& se
 /// writing to: a file that missed runs would have a record that does not match them), naming
 /// the benchmarks whose runs went there. When timeit was told to stop, a record that cannot
 /// be added at once is only noted: the runs are what counts, and reading them never needs it.
-void AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series,
-                      const std::optional<std::array<double, 3>>& load_start,
+void AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series, const SeriesJudgement& judgement,
                       const std::map<std::string, ResultsFileState>& files, ResultWriter& writer) {
   bool told_to_stop = SignalScope::ReceivedSignal().has_value();
   // A signal while waiting for a lock ends the wait rather than timeit.
   SignalScope signals;
-  std::optional<SeriesRecord> described;
+  const SeriesRecord described = DescribeSeries(options, series, judgement);
   for (const auto& [path, state] : files) {
     if (!state.saving || !state.written) continue;
-    if (!described) described = DescribeSeries(options, series, load_start);
-    SeriesRecord record = *described;
+    SeriesRecord record = described;
     for (size_t i = 0; i < options.commands.size(); ++i) {
       if (options.commands[i].json_path != path) continue;
       PrimaryValues primary = PrimaryValuesOf(series.runs[i], record.primary_metric);
       record.benchmarks.push_back(
           {options.commands[i].name, series.runs[i].size(), stats::RelativeMad(primary.values)});
+    }
+    for (const SeriesWarning& warning : judgement.warnings) {
+      if (warning.command && options.commands[*warning.command].json_path != path) continue;
+      std::optional<std::string> benchmark;
+      if (warning.command) benchmark = options.commands[*warning.command].name;
+      record.warnings.push_back(
+          {benchmark, std::string(SpellingOf(kWarningKindSpellings, warning.kind)), warning.message});
     }
     writer.Write([&] {
       try {
@@ -420,7 +482,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   ResultWriter writer;
   SeriesEvents events;
   std::map<std::string, ResultsFileState> files;
-  std::optional<std::array<double, 3>> load_start = LoadAverage();
+  std::optional<std::array<double, 3>> load_start = LoadAverage(HostRoot(options));
   SeriesResult series = RunObservedSeries(options, counters, writer, events, files);
   if (events.interrupted_before_start) {
     // (When the signal ended a wait to save a run, that is said once, at the end.)
@@ -434,7 +496,14 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters) {
   WriteSummary(options, series, events.last_warmup, writer, warmup_stop.has_value());
   if (warmup_stop) std::cerr << *warmup_stop << "\n";
   if (options.append_exit_status) AppendExitStatus(options, series.exit_code, writer);
-  AddSeriesRecords(options, series, load_start, files, writer);
+  // Judged only where it is said: on stderr without --summary (litsupport's runs would
+  // print the machine's warnings under every test), and in the series records.
+  bool recorded = std::any_of(files.begin(), files.end(), [](const auto& file) { return file.second.written; });
+  if (MeasuredRuns(series) > 0 && (!options.summary_path || recorded)) {
+    SeriesJudgement judgement = JudgeSeries(options, series, load_start);
+    if (!options.summary_path) ReportWarnings(options, judgement.warnings);
+    AddSeriesRecords(options, series, judgement, files, writer);
+  }
   if (series.late_signal && !options.append_exit_status) {
     // The run is over; a script that pressed Ctrl-C must still see that it did, and learn
     // whether the save it interrupted (a wait for another writer's lock) went through.

@@ -143,7 +143,8 @@ void AddReportOptions(CLI::App& app, TimeitOptions& options) {
             "How the summary combines repeated runs: min (as LNT), median or mean");
 }
 
-// -e, --no-perf, -v and the hidden --counter-backend: what is counted and how.
+// -e, --no-perf, -v and the hidden --counter-backend and --fake-host: what is counted and how,
+// and on what machine as far as the tests are concerned.
 void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std::string>& events) {
   constexpr std::string_view kFake = "fake:";
   std::string defaults;
@@ -162,6 +163,7 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
                                          options.fake_counter_file = backend.substr(kFake.size());
                                        })
       ->group("");
+  app.add_option("--fake-host", options.fake_host_root)->group("");
 }
 
 // A decimal number above 0 (a percentage, seconds), as ParseDecimal reads it.
@@ -485,6 +487,9 @@ std::vector<std::string> EnvironmentOptionWords() {
     // every timeit that inherits the variable.
     if (parsed.options.fake_counter_file) {
       throw Error(ErrorKind::kUsage, "--counter-backend is read only from the command line");
+    }
+    if (parsed.options.fake_host_root) {
+      throw Error(ErrorKind::kUsage, "--fake-host is read only from the command line");
     }
     if (parsed.rest.empty()) return words;
     const std::string& word = parsed.rest.front();

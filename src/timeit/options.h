@@ -66,6 +66,10 @@ struct TimeitOptions {
   Aggregate aggregate = Aggregate::kMin;
   /// Hidden, for tests: --counter-backend fake:FILE answers with the readings in FILE.
   std::optional<std::string> fake_counter_file;
+  /// Hidden, for tests: --fake-host DIR reads the host's facts (governor, load average, ...)
+  /// from DIR/proc and DIR/sys instead of /proc and /sys, and the clock's read latency from
+  /// DIR/clock_latency_ns (nanoseconds) when that file exists.
+  std::optional<std::string> fake_host_root;
 };
 
 /// Parses timeit's command line the way tools/timeit.c does (options up to the first
