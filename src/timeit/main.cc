@@ -26,6 +26,7 @@
 #include "timeit/measure/series.h"
 #include "timeit/measure/series_warnings.h"
 #include "timeit/report/compare_format.h"
+#include "timeit/report/histogram_text.h"
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
 #include "timeit/results/results_file.h"
@@ -290,6 +291,7 @@ void ReportRunTables(const TimeitOptions& options, const SeriesResult& series) {
     }
     std::cerr << "\n";
   }
+  PrimaryMetric metric = PrimaryMetricOf(series.runs);
   for (size_t i = 0; i < options.commands.size(); ++i) {
     const BenchmarkCommand& command = options.commands[i];
     std::string line = JoinWords(command.argv);
@@ -300,6 +302,12 @@ void ReportRunTables(const TimeitOptions& options, const SeriesResult& series) {
     int warmups = plan.warmup_runs;
     if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
     std::cerr << "\n" << FormatRunTable(series.runs[i]);
+    // The distribution of the primary metric, to see at a glance a second mode or a tail.
+    PrimaryValues primary = PrimaryValuesOf(series.runs[i], metric);
+    if (primary.values.size() >= 2) {
+      std::cerr << FormatHistogram(MetricLabel(SpellingOf(kPrimaryMetricSpellings, metric), MetricUnit::kSeconds),
+                                   primary.values, MetricUnit::kSeconds, HistogramBins(primary.values.size()));
+    }
   }
 }
 
