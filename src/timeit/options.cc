@@ -217,8 +217,10 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
       ->transform(WholeNumberIn(2, kMaxRuns));
   app.add_option("--max-runs", options.max_runs, "With --target-rmad: runs of each command at most (100)")
       ->transform(WholeNumberIn(2, kMaxRuns));
-  app.add_option("--max-time", options.max_time,
-                 "With --target-rmad: seconds of wall time of all measured runs together at most (60)")
+  app.add_option(
+         "--max-time", options.max_time,
+         "With --target-rmad: seconds of wall time of all measured runs together: no round starts that would go "
+         "past it, at the mean round's length (60)")
       ->transform(PositiveDecimal("a number of seconds"))
       ->type_name("SECONDS");
 }
@@ -449,10 +451,13 @@ ParsedWords ParseWords(const std::vector<std::string>& words, WordSource source)
       "Run a command and measure it with kernel performance counters.\n"
       "A drop-in for the LLVM test-suite's tools/timeit.",
       "timeit"};
-  app.footer("Options end at the first argument that is not one, or at --; the rest is the command.\n" +
-             std::string(kOptionsVariable) +
-             ": options read before the command line's, split into words as a shell would; an option given on the "
-             "command line replaces the same option from there.");
+  app.footer(
+      "Options end at the first argument that is not one, or at --; the rest is the command.\n"
+      "Each ::: in it starts another command, which only --name and --json may precede: the commands' runs "
+      "are interleaved (--order).\n" +
+      std::string(kOptionsVariable) +
+      ": options read before the command line's, split into words as a shell would; an option given on the "
+      "command line replaces the same option from there.");
   // Options end at the first argument that is not one; it and everything after it is
   // the command, passed on untouched (`timeit --summary s prog --summary x`).
   app.prefix_command();
