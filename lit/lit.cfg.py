@@ -88,3 +88,9 @@ if subprocess.run([sys.executable, os.path.join(config.test_source_root, "Inputs
 # and their twins, `UNSUPPORTED: libpfm`, check that a build without it refuses them.
 if config.timeit_have_libpfm:
     config.available_features.add("libpfm")
+# A machine whose kernel says nothing (no load average, no cpufreq) for timeit's hidden
+# --fake-host: tests that check stderr line by line use it, so that a busy machine's
+# warnings (loaded, governor) do not reach them.
+quiet_host = os.path.join(config.test_exec_root, "quiet-host")
+os.makedirs(quiet_host, exist_ok=True)
+config.substitutions.append(("%quiet-host", quiet_host))

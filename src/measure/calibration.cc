@@ -85,12 +85,12 @@ ProgramOverhead MeasureProgram(const std::string& label, const std::optional<std
   // Every run is wanted: one failure says more about the machine with the others beside it.
   series_plan.ignore_failure = true;
   SeriesObserver observer;
-  observer.run_finished = [&](RunKind, int, int, const Measurement& run) {
+  observer.run_finished = [&](const RunSlot&, const Measurement& run) {
     if (run.interrupted_by && !interrupted_by) interrupted_by = run.interrupted_by;
   };
-  SeriesResult series = RunSeries(spec, counters, series_plan, observer, launch);
+  SeriesResult series = RunSeries(std::span<const ChildSpec>(&spec, 1), counters, series_plan, observer, launch);
   if (series.late_signal && !interrupted_by) interrupted_by = series.late_signal;
-  ProgramOverhead overhead = SummarizeOverhead(label, *path, series.runs);
+  ProgramOverhead overhead = SummarizeOverhead(label, *path, series.runs.front());
   if (interrupted_by && overhead.problem.empty() && overhead.runs < plan.runs) {
     overhead.problem = "interrupted after " + std::to_string(overhead.runs) + " of " + std::to_string(plan.runs) +
                        " runs (signal " + std::to_string(*interrupted_by) + ")";

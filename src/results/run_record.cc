@@ -87,6 +87,11 @@ Json CalibrationToJson(const Calibration& calibration) {
   return json;
 }
 
+// A number that may be unknown (NaN): null then.
+Json NumberOrNull(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
+
+Json LoadToJson(const std::optional<std::array<double, 3>>& load) { return load ? Json(*load) : Json(nullptr); }
+
 Json HostToJson(const HostInfo& host) {
   Json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
                {"machine", host.machine},         {"cpu_model", host.cpu_model},
@@ -99,7 +104,7 @@ Json HostToJson(const HostInfo& host) {
   json["turbo"] = host.turbo ? Json(*host.turbo) : nullptr;
   json["smt"] = host.smt ? Json(*host.smt) : nullptr;
   json["aslr"] = host.aslr ? Json(*host.aslr) : nullptr;
-  json["load_average"] = host.load_average ? Json(*host.load_average) : nullptr;
+  json["load_average"] = LoadToJson(host.load_average);
   if (host.calibration) json["calibration"] = CalibrationToJson(*host.calibration);
   return json;
 }
@@ -144,6 +149,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     record["failure_message"] = run.failure_message;
   }
   record[schema::kStartTime] = run.start_time;
+  if (run.position) record[schema::kPosition] = *run.position;
   record[schema::kCommand] = command;
   bool command_is_text = true;
   for (const std::string& argument : command) command_is_text = command_is_text && IsValidUtf8(argument);
@@ -161,6 +167,42 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
                       {"block_outputs", run.rusage.block_outputs}};
   record["counters"] = CountersToJson(run.counters);
   return Dump(record) + "\n";
+}
+
+std::string EncodeSeriesLine(const SeriesRecord& record) {
+  Json names = Json::array();
+  Json rmad = Json::object();
+  Json runs = Json::object();
+  for (const SeriesRecord::Benchmark& benchmark : record.benchmarks) {
+    names.push_back(benchmark.name);
+    rmad[benchmark.name] = NumberOrNull(benchmark.rmad);
+    runs[benchmark.name] = benchmark.runs;
+  }
+  Json series = Json::object();
+  series["benchmarks"] = std::move(names);
+  series["order"] = SpellingOf(kRunOrderSpellings, record.order);
+  series["seed"] = record.seed;
+  series["stopped"] = SpellingOf(kSeriesStopSpellings, record.stopped);
+  series["target_rmad"] = record.target_rmad ? Json(*record.target_rmad) : Json(nullptr);
+  series["primary_metric"] = SpellingOf(kPrimaryMetricSpellings, record.primary_metric);
+  series["rmad"] = std::move(rmad);
+  series["runs"] = std::move(runs);
+  series["load_average"] = {{"start", LoadToJson(record.load_average_start)},
+                            {"end", LoadToJson(record.load_average_end)}};
+  series["cpus"] = record.cpus.empty() ? Json(nullptr) : Json(FormatCpuList(record.cpus));
+  series["aslr_disabled"] = record.aslr_disabled;
+  series["env_offset"] = record.env_offset;
+  Json warnings = Json::array();
+  for (const SeriesRecord::Warning& warning : record.warnings) {
+    warnings.push_back({{"benchmark", warning.benchmark ? Json(*warning.benchmark) : Json(nullptr)},
+                        {"kind", warning.kind},
+                        {"message", warning.message}});
+  }
+  series["warnings"] = std::move(warnings);
+  series["host"] = HostToJson(record.host);
+  Json line = Json::object();
+  line[schema::kSeries] = std::move(series);
+  return Dump(line) + "\n";
 }
 
 }  // namespace timeit

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <iterator>
 #include <limits>
@@ -149,7 +150,8 @@ void AddReportOptions(CLI::App& app, TimeitOptions& options) {
             "How the summary combines repeated runs: min (as LNT), median or mean");
 }
 
-// -e, --no-perf, -v and the hidden --counter-backend: what is counted and how.
+// -e, --no-perf, -v and the hidden --counter-backend and --fake-host: what is counted and how,
+// and on what machine as far as the tests are concerned.
 void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std::string>& events) {
   constexpr std::string_view kFake = "fake:";
   std::string defaults;
@@ -171,11 +173,26 @@ void AddCounterOptions(CLI::App& app, TimeitOptions& options, std::optional<std:
                                          options.fake_counter_file = backend.substr(kFake.size());
                                        })
       ->group("");
+  app.add_option("--fake-host", options.fake_host_root)->group("");
 }
 
-// --json, --name, -r, --warmup, --ignore-failure: the series and where its runs are kept.
+// A decimal number above 0 (a percentage, seconds), as ParseDecimal reads it.
+CLI::Validator PositiveDecimal(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& value) -> std::string {
+        std::optional<double> number = ParseDecimal(value);
+        if (!number || !(*number > 0)) return "'" + value + "' is not " + what + " above 0";
+        value = StringPrintf("%.17g", *number);  // every digit: CLI11 must read back this very double
+        return {};
+      },
+      "NUMBER");
+}
+
+// --json, --name, -r, --warmup, --ignore-failure, --order and the adaptive options:
+// the series and where its runs are kept.
 void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
-  app.add_option("--json", options.json_path, "Add the run to this results file (timeit-results/2, JSON Lines)");
+  app.add_option("--json", options.json_path,
+                 "Add the runs to this results file (timeit-results/2, JSON Lines); the default for every command");
   app.add_option("--json-per-test", options.json_per_test_root,
                  "With --summary X.time under ROOT (the test-suite's build directory): add the run to X.timeit.json, "
                  "named after the lit test (SingleSource/Benchmarks/Misc/pi) unless --name is given")
@@ -185,12 +202,30 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
       ->transform(TimeoutSeconds())
       ->capture_default_str();
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
-  app.add_option("-r,--repeat", options.series.measured_runs, "Run the program N times and record every run")
+  app.add_option("-r,--repeat", options.repeat, "Run each program N times and record every run")
       ->transform(WholeNumberIn(1, kMaxRuns));
-  app.add_option("--warmup", options.series.warmup_runs, "Run the program K times first, unrecorded")
+  app.add_option("--warmup", options.series.warmup_runs, "Run each program K times first, unrecorded")
       ->transform(WholeNumberIn(0, kMaxRuns));
   app.add_flag("--ignore-failure", options.series.ignore_failure,
                "Keep repeating after a run fails (otherwise the first failure stops the series)");
+  AddChoice(app, "--order", options.series.order, kRunOrderSpellings,
+            "With two or more commands (cmdA ::: cmdB): abba (rounds forward and reversed in turn), alternate, random "
+            "(each round shuffled, from --seed) or sequential (all runs of one command, then the next)");
+  app.add_option("--target-rmad", options.target_rmad,
+                 "Repeat until the relative MAD of task-clock (or user time) is at most this many percent for every "
+                 "command, within --min-runs, --max-runs and --max-time (not with -r)")
+      ->transform(PositiveDecimal("a percentage"))
+      ->type_name("PERCENT");
+  app.add_option("--min-runs", options.min_runs, "With --target-rmad: runs of each command before it can be met (5)")
+      ->transform(WholeNumberIn(2, kMaxRuns));
+  app.add_option("--max-runs", options.max_runs, "With --target-rmad: runs of each command at most (100)")
+      ->transform(WholeNumberIn(2, kMaxRuns));
+  app.add_option(
+         "--max-time", options.max_time,
+         "With --target-rmad: seconds of wall time of all measured runs together: no round starts that would go "
+         "past it, at the mean round's length (60)")
+      ->transform(PositiveDecimal("a number of seconds"))
+      ->type_name("SECONDS");
 }
 
 // --cpu, --no-aslr, --env-offset, --seed: what timeit controls about each run.
@@ -212,20 +247,79 @@ void AddControlOptions(CLI::App& app, TimeitOptions& options, std::optional<uint
                "Give each run an environment variable " + std::string(kEnvOffsetVariable) +
                    " of a random length (0 to " + std::to_string(kEnvOffsetLimit - 1) +
                    " bytes), which moves the program's stack, to show what stack alignment does to it");
-  app.add_option("--seed", seed, "Seed for what the series draws at random (default: a new one each time; recorded)")
+  app.add_option(
+         "--seed", seed,
+         "Seed of everything drawn at random (--order random, --env-offset); default: a new one each time, recorded")
       ->transform(WholeNumberIn(0, std::numeric_limits<uint64_t>::max()));
 }
 
+// The word that starts another command of the series.
+constexpr std::string_view kCommandSeparator = ":::";
+
 // The command: what CLI11 left after the options, without a leading `--`. It may be empty
 // when `optional` (--calibrate alone).
-std::vector<std::string> TakeCommand(std::vector<std::string> rest, bool optional) {
+std::vector<std::string> TakeCommand(std::vector<std::string> rest, bool more_follow, bool optional = false) {
   if (!rest.empty() && rest.front() == "--") {
     rest.erase(rest.begin());
   } else if (!rest.empty() && !rest.front().empty() && rest.front()[0] == '-') {
     throw Error(ErrorKind::kUsage, "invalid argument '" + rest.front() + "'");
   }
+  if (rest.empty() && more_follow) {
+    throw Error(ErrorKind::kUsage, "no command before '" + std::string(kCommandSeparator) + "'");
+  }
   if (rest.empty() && !optional) throw Error(ErrorKind::kUsage, "no command (or arguments) was given");
   return rest;
+}
+
+// The words of each command: `rest` cut at every `:::`.
+std::vector<std::vector<std::string>> SplitCommands(const std::vector<std::string>& rest) {
+  std::vector<std::vector<std::string>> commands(1);
+  for (const std::string& word : rest) {
+    if (word == kCommandSeparator) {
+      commands.emplace_back();
+    } else {
+      commands.back().push_back(word);
+    }
+  }
+  return commands;
+}
+
+// A command after a `:::`: its own --name and --json, then (after `--`, or at the first
+// word that is not an option) the command. Everything else is the whole series' and goes
+// before the first command.
+struct CommandWords {
+  std::vector<std::string> argv;
+  std::optional<std::string> name;
+  std::optional<std::string> json_path;
+};
+
+CommandWords ParseLaterCommand(const std::vector<std::string>& words, bool more_follow) {
+  CommandWords command;
+  CLI::App app{"", "timeit"};
+  app.prefix_command();
+  app.set_help_flag();
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--name", command.name);
+  app.add_option("--json", command.json_path);
+  std::vector<const char*> argv{"timeit"};
+  for (const std::string& word : words) argv.push_back(word.c_str());
+  const std::string after = "after '" + std::string(kCommandSeparator) + "': ";
+  try {
+    ParseCommandLine(app, static_cast<int>(argv.size()), const_cast<char**>(argv.data()));
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kUsage, after + error.what());
+  }
+  std::vector<std::string> rest = app.remaining();
+  if (!rest.empty() && rest.front() != "--" && !rest.front().empty() && rest.front()[0] == '-') {
+    throw Error(ErrorKind::kUsage, after + "only --name and --json can come before a command, not '" + rest.front() +
+                                       "' (options of the whole series go before the first command)");
+  }
+  if (rest.empty() || (rest.size() == 1 && rest.front() == "--")) {
+    throw Error(ErrorKind::kUsage, "no command after '" + std::string(kCommandSeparator) + "'" +
+                                       (more_follow ? " (before the next)" : ""));
+  }
+  command.argv = TakeCommand(std::move(rest), false);
+  return command;
 }
 
 // `check`'s result; an Error it throws, about an option that came from TIMEIT_OPTIONS when
@@ -252,7 +346,7 @@ std::vector<std::string> EventsToCount(const std::optional<std::string>& events)
 
 // What no single option can check on its own. `given` is what the command line alone
 // says, to tell which options came from TIMEIT_OPTIONS.
-void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given) {
+void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given, bool no_command) {
   Attributed(!given.append_exit_status, [&] {
     if (options.append_exit_status && !options.child.stdout_path) {
       throw Error(ErrorKind::kUsage, "--append-exitstatus needs --redirect-stdout or --redirect-output");
@@ -268,7 +362,7 @@ void CheckCombinations(const TimeitOptions& options, const TimeitOptions& given)
       throw Error(ErrorKind::kUsage, "--json-per-test and --json cannot be used together");
     }
   });
-  if (options.child.argv.empty()) {  // --calibrate alone: no run whose outputs these would be
+  if (no_command) {  // --calibrate alone: no run whose outputs these would be
     Attributed(!given.summary_path, [&] {
       if (options.summary_path) {
         throw Error(ErrorKind::kUsage, "--summary needs a command (--calibrate alone makes no run)");
@@ -308,14 +402,94 @@ void CheckControls(const RunControls& controls) {
 
 // A seed nobody chose, for a series without --seed: from the system's random source, or,
 // where there is none, from the clock and the process id (two timeits started in the same
-// nanosecond still differ).
+// nanosecond still differ). Below 2^32, so that it reads back exactly in any JSON reader
+// (JavaScript's numbers stop at 2^53).
 uint64_t DrawSeed() {
   try {
     std::random_device source;
-    return (static_cast<uint64_t>(source()) << 32) ^ source();
+    return source() & 0xffffffffU;
   } catch (const std::exception&) {
     auto now = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-    return SplitMix64(now ^ (static_cast<uint64_t>(::getpid()) << 40)).Next();
+    return SplitMix64(now ^ (static_cast<uint64_t>(::getpid()) << 40)).Next() >> 32;
+  }
+}
+
+// The series' runs: -r, or the adaptive options (--target-rmad and its bounds).
+void ResolveRuns(TimeitOptions& options, const TimeitOptions& given) {
+  bool bounds = options.min_runs || options.max_runs || options.max_time;
+  Attributed(!given.repeat || !given.target_rmad, [&] {
+    if (options.repeat && options.target_rmad) {
+      throw Error(ErrorKind::kUsage, "--target-rmad decides how many runs to make: -r cannot go with it");
+    }
+  });
+  Attributed(!given.min_runs && !given.max_runs && !given.max_time, [&] {
+    if (bounds && !options.target_rmad) {
+      throw Error(ErrorKind::kUsage, "--min-runs, --max-runs and --max-time bound --target-rmad, which is not given");
+    }
+  });
+  options.series.measured_runs = options.repeat.value_or(1);
+  if (!options.target_rmad) return;
+  AdaptivePlan adaptive;
+  adaptive.target_rmad_percent = *options.target_rmad;
+  adaptive.min_runs = options.min_runs.value_or(adaptive.min_runs);
+  adaptive.max_runs = options.max_runs.value_or(std::max(adaptive.max_runs, adaptive.min_runs));
+  adaptive.max_seconds = options.max_time.value_or(adaptive.max_seconds);
+  Attributed(!given.min_runs && !given.max_runs, [&] {
+    if (adaptive.min_runs > adaptive.max_runs) {
+      throw Error(ErrorKind::kUsage, "--min-runs " + std::to_string(adaptive.min_runs) + " is more than --max-runs " +
+                                         std::to_string(adaptive.max_runs));
+    }
+  });
+  options.series.adaptive = adaptive;
+}
+
+// Each command's name and results file, and what two or more commands rule out.
+void ResolveCommands(TimeitOptions& options, const TimeitOptions& given, std::vector<CommandWords> words) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    BenchmarkCommand command;
+    command.argv = std::move(words[i].argv);
+    // The first command's --name and --json are the global ones (and --json-per-test's).
+    std::optional<std::string> name = i == 0 ? options.name : words[i].name;
+    command.name = name ? *name : JoinWords(command.argv);
+    command.json_path = i == 0 || !words[i].json_path ? options.json_path : words[i].json_path;
+    options.commands.push_back(std::move(command));
+  }
+  if (options.commands.size() < 2) return;
+  auto refuse = [](const std::string& what) {
+    throw Error(ErrorKind::kUsage, what + " cannot go with two or more commands (':::')");
+  };
+  Attributed(!given.summary_path, [&] {
+    if (options.summary_path) refuse("--summary, which reports one program's runs,");
+  });
+  Attributed(!given.append_exit_status, [&] {
+    if (options.append_exit_status) refuse("--append-exitstatus, which reports one program's exit status,");
+  });
+  Attributed(!given.posix, [&] {
+    if (options.posix) refuse("-p, which reports one program's run in tools/timeit.c's layout,");
+  });
+  Attributed(!given.target_rmad || given.series.order != RunOrder::kSequential, [&] {
+    if (options.series.adaptive && options.series.order == RunOrder::kSequential) {
+      throw Error(ErrorKind::kUsage,
+                  "--order sequential cannot go with --target-rmad, which stops the commands together after a round");
+    }
+  });
+  // Runs are told apart by name only: two commands under one name in one file would pool.
+  for (size_t i = 0; i < options.commands.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      const BenchmarkCommand& a = options.commands[j];
+      const BenchmarkCommand& b = options.commands[i];
+      if (a.name == b.name && a.json_path && a.json_path == b.json_path) {
+        throw Error(ErrorKind::kUsage, "commands " + std::to_string(j + 1) + " and " + std::to_string(i + 1) +
+                                           " would both add runs named '" + a.name + "' to '" + *a.json_path +
+                                           "': give them different --name or --json");
+      }
+    }
+  }
+  // Positions and totals are ints.
+  int64_t runs = options.series.adaptive ? options.series.adaptive->max_runs : options.series.measured_runs;
+  constexpr int64_t kMaxSeriesRuns = 2 * static_cast<int64_t>(kMaxRuns);
+  if ((runs + options.series.warmup_runs) * static_cast<int64_t>(options.commands.size()) > kMaxSeriesRuns) {
+    throw Error(ErrorKind::kUsage, "the series would make more than " + std::to_string(kMaxSeriesRuns) + " runs");
   }
 }
 
@@ -357,10 +531,13 @@ ParsedWords ParseWords(const std::vector<std::string>& words, WordSource source)
       "Run a command and measure it with kernel performance counters.\n"
       "A drop-in for the LLVM test-suite's tools/timeit.",
       "timeit"};
-  app.footer("Options end at the first argument that is not one, or at --; the rest is the command.\n" +
-             std::string(kOptionsVariable) +
-             ": options read before the command line's, split into words as a shell would; an option given on the "
-             "command line replaces the same option from there.");
+  app.footer(
+      "Options end at the first argument that is not one, or at --; the rest is the command.\n"
+      "Each ::: in it starts another command, which only --name and --json may precede: the commands' runs "
+      "are interleaved (--order).\n" +
+      std::string(kOptionsVariable) +
+      ": options read before the command line's, split into words as a shell would; an option given on the "
+      "command line replaces the same option from there.");
   // Options end at the first argument that is not one; it and everything after it is
   // the command, passed on untouched (`timeit --summary s prog --summary x`).
   app.prefix_command();
@@ -397,6 +574,9 @@ std::vector<std::string> EnvironmentOptionWords() {
     if (parsed.options.fake_counter_file) {
       throw Error(ErrorKind::kUsage, "--counter-backend is read only from the command line");
     }
+    if (parsed.options.fake_host_root) {
+      throw Error(ErrorKind::kUsage, "--fake-host is read only from the command line");
+    }
     if (parsed.rest.empty()) return words;
     const std::string& word = parsed.rest.front();
     if (word == "-h" || word == "--help" || word == "--version") {
@@ -425,15 +605,27 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
     parsed = ParseWords(environment, WordSource::kCommandLine);
   }
   TimeitOptions options = std::move(parsed.options);
-  options.child.argv = TakeCommand(std::move(parsed.rest), options.calibrate);
+  std::vector<std::vector<std::string>> command_words = SplitCommands(parsed.rest);
+  std::vector<CommandWords> commands;
+  for (size_t i = 0; i < command_words.size(); ++i) {
+    bool more_follow = i + 1 < command_words.size();
+    if (i == 0) {
+      std::vector<std::string> argv = TakeCommand(std::move(command_words[i]), more_follow, options.calibrate);
+      if (!argv.empty()) commands.push_back({std::move(argv), {}, {}});
+    } else {
+      commands.push_back(ParseLaterCommand(command_words[i], more_follow));
+    }
+  }
   options.events = Attributed(!given.events && parsed.events, [&] { return EventsToCount(parsed.events); });
-  CheckCombinations(options, given.options);
+  CheckCombinations(options, given.options, commands.empty());
   const RunControls& given_controls = given.options.child.controls;
   Attributed(given_controls.cpus != options.child.controls.cpus ||
                  given_controls.aslr_disabled != options.child.controls.aslr_disabled,
              [&] { CheckControls(options.child.controls); });
   options.series.seed = parsed.seed ? *parsed.seed : DrawSeed();
+  ResolveRuns(options, given.options);
   Attributed(!given.options.json_per_test_root || !given.options.summary_path, [&] { ResolvePerTestResults(options); });
+  ResolveCommands(options, given.options, std::move(commands));
   return options;
 }
 

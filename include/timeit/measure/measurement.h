@@ -70,6 +70,10 @@ struct Measurement {
   /// What timeit set about the run: the spec's controls, as the run was started with them.
   RunControls controls;
 
+  /// In a series of two or more commands, this run's place among all its measured runs
+  /// (from 0), which tells the interleaved order (series.h's RunSlot::position).
+  std::optional<int> position;
+
   /// The program ran and exited 0.
   bool succeeded() const { return exit_code == 0 && failure == LaunchFailure::kNone; }
 };
