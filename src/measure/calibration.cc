@@ -1,5 +1,7 @@
 #include "timeit/measure/calibration.h"
 
+#include <sys/stat.h>
+
 #include <time.h>
 #include <unistd.h>
 
@@ -164,7 +166,11 @@ std::optional<std::string> FindNoopProgram(std::vector<std::string>* looked_in) 
   std::vector<std::string> candidates = NoopProgramCandidates(std::string(self, static_cast<size_t>(length)));
   if (looked_in) *looked_in = candidates;
   for (const std::string& candidate : candidates) {
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    // A regular file: a directory is "executable" to access() too.
+    struct stat info;
+    if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
   }
   return std::nullopt;
 }

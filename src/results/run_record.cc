@@ -174,9 +174,12 @@ std::string EncodeSeriesLine(const SeriesRecord& record) {
   Json rmad = Json::object();
   Json runs = Json::object();
   for (const SeriesRecord::Benchmark& benchmark : record.benchmarks) {
-    names.push_back(benchmark.name);
-    rmad[benchmark.name] = NumberOrNull(benchmark.rmad);
-    runs[benchmark.name] = benchmark.runs;
+    // Keys must stay apart: names that differ only in bytes that are not UTF-8 would both
+    // become U+FFFD, so such bytes are written as the text \xHH here.
+    std::string name = EscapeInvalidUtf8(benchmark.name);
+    names.push_back(name);
+    rmad[name] = NumberOrNull(benchmark.rmad);
+    runs[name] = benchmark.runs;
   }
   Json series = Json::object();
   series["benchmarks"] = std::move(names);
@@ -194,7 +197,7 @@ std::string EncodeSeriesLine(const SeriesRecord& record) {
   series["env_offset"] = record.env_offset;
   Json warnings = Json::array();
   for (const SeriesRecord::Warning& warning : record.warnings) {
-    warnings.push_back({{"benchmark", warning.benchmark ? Json(*warning.benchmark) : Json(nullptr)},
+    warnings.push_back({{"benchmark", warning.benchmark ? Json(EscapeInvalidUtf8(*warning.benchmark)) : Json(nullptr)},
                         {"kind", warning.kind},
                         {"message", warning.message}});
   }

@@ -216,12 +216,11 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
     }
     if (writer.failed() && !failed_before) {
       // Whatever kept this run out (a lock held for minutes, a full disk) would make every
-      // later run of the series wait and fail the same way.
-      for (auto& [file, state] : files) state.saving = false;
+      // later run for this file wait and fail the same way; the other files take theirs.
+      files[path].saving = false;
       if (slot.position + 1 < slot.total && !events.save_interrupted_by) {
-        std::cerr << g_program_name << ": the remaining runs will not be added to '" << path << "'"
-                  << (files.size() > 1 ? " nor to the other results files" : "") << "; the "
-                  << (options.commands.size() > 1 ? "tables still show" : "summary still reports") << " them\n";
+        std::cerr << g_program_name << ": the remaining runs will not be added to '" << path << "'; the "
+                  << (options.summary_path ? "summary still reports" : "report still shows") << " them\n";
       }
     }
   };
@@ -453,9 +452,12 @@ SeriesRecord DescribeSeries(const TimeitOptions& options, const SeriesResult& se
 /// writing to: a file that missed runs would have a record that does not match them), naming
 /// the benchmarks whose runs went there. When timeit was told to stop, a record that cannot
 /// be added at once is only noted: the runs are what counts, and reading them never needs it.
-void AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series, const SeriesJudgement& judgement,
-                      const std::map<std::string, ResultsFileState>& files, ResultWriter& writer,
-                      const std::optional<Calibration>& calibration) {
+/// Returns the signal that came while it waited to add one (the runs are all saved by then,
+/// but timeit was still told to stop).
+std::optional<int> AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series,
+                                    const SeriesJudgement& judgement,
+                                    const std::map<std::string, ResultsFileState>& files, ResultWriter& writer,
+                                    const std::optional<Calibration>& calibration) {
   bool told_to_stop = SignalScope::ReceivedSignal().has_value();
   // A signal while waiting for a lock ends the wait rather than timeit.
   SignalScope signals;
@@ -486,6 +488,8 @@ void AddSeriesRecords(const TimeitOptions& options, const SeriesResult& series, 
       }
     });
   }
+  if (told_to_stop) return std::nullopt;  // said by the caller already
+  return SignalScope::ReceivedSignal();
 }
 
 /// Runs the series and writes every output. Returns the exit code.
@@ -519,10 +523,11 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters,
   // Judged only where it is said: on stderr without --summary (litsupport's runs would
   // print the machine's warnings under every test), and in the series records.
   bool recorded = std::any_of(files.begin(), files.end(), [](const auto& file) { return file.second.written; });
+  std::optional<int> record_signal;
   if (MeasuredRuns(series) > 0 && (!options.summary_path || recorded)) {
     SeriesJudgement judgement = JudgeSeries(options, series, load_start);
     if (!options.summary_path) ReportWarnings(options, judgement.warnings);
-    AddSeriesRecords(options, series, judgement, files, writer, calibration);
+    record_signal = AddSeriesRecords(options, series, judgement, files, writer, calibration);
   }
   if (series.late_signal && !options.append_exit_status) {
     // The run is over; a script that pressed Ctrl-C must still see that it did, and learn
@@ -530,6 +535,11 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters,
     std::cerr << g_program_name << ": error: received signal " << *series.late_signal << " after the last run; "
               << (writer.failed() ? "its results could not all be saved" : "its results are saved") << ". exiting.\n";
     return exit_code::kSignalBase + *series.late_signal;
+  }
+  if (record_signal && !options.append_exit_status) {
+    std::cerr << g_program_name << ": error: received signal " << *record_signal
+              << " while adding the series record; the runs are saved. exiting.\n";
+    return exit_code::kSignalBase + *record_signal;
   }
   if (events.save_interrupted_by && !options.append_exit_status) {
     // Interrupted while waiting to save a run, with runs still to go: 128 + the signal, as

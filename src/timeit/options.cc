@@ -1,13 +1,17 @@
 #include "options.h"
 
+#include <sys/stat.h>
+
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -431,7 +435,9 @@ void ResolveRuns(TimeitOptions& options, const TimeitOptions& given) {
   if (!options.target_rmad) return;
   AdaptivePlan adaptive;
   adaptive.target_rmad_percent = *options.target_rmad;
-  adaptive.min_runs = options.min_runs.value_or(adaptive.min_runs);
+  // A --max-runs below the default --min-runs lowers it, as a --min-runs above the default
+  // --max-runs raises that.
+  adaptive.min_runs = options.min_runs.value_or(std::min(adaptive.min_runs, options.max_runs.value_or(INT_MAX)));
   adaptive.max_runs = options.max_runs.value_or(std::max(adaptive.max_runs, adaptive.min_runs));
   adaptive.max_seconds = options.max_time.value_or(adaptive.max_seconds);
   Attributed(!given.min_runs && !given.max_runs, [&] {
@@ -443,6 +449,36 @@ void ResolveRuns(TimeitOptions& options, const TimeitOptions& given) {
   options.series.adaptive = adaptive;
 }
 
+// `path` made absolute, its links followed (a dangling one too: the file it will create is
+// the file it names) and its dots resolved; nullopt when it cannot be.
+std::optional<std::filesystem::path> ResolvedPath(const std::string& text) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path path = fs::absolute(text, error);
+  for (int hops = 0; !error && hops < 40 && fs::is_symlink(fs::symlink_status(path, error)); ++hops) {
+    fs::path target = fs::read_symlink(path, error);
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  if (error && error != std::errc::no_such_file_or_directory) return std::nullopt;
+  error.clear();
+  fs::path resolved = fs::weakly_canonical(path, error);
+  if (error) return std::nullopt;
+  return resolved;
+}
+
+// Whether two results-file paths name one file: the same file where both exist (a link, or
+// "./a.json" beside "a.json"), else the same path once made absolute and resolved.
+bool SameFile(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  struct stat first, second;
+  if (::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0) {
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+  }
+  std::optional<std::filesystem::path> resolved_a = ResolvedPath(a);
+  std::optional<std::filesystem::path> resolved_b = ResolvedPath(b);
+  return resolved_a && resolved_b && *resolved_a == *resolved_b;
+}
+
 // Each command's name and results file, and what two or more commands rule out.
 void ResolveCommands(TimeitOptions& options, const TimeitOptions& given, std::vector<CommandWords> words) {
   for (size_t i = 0; i < words.size(); ++i) {
@@ -450,8 +486,19 @@ void ResolveCommands(TimeitOptions& options, const TimeitOptions& given, std::ve
     command.argv = std::move(words[i].argv);
     // The first command's --name and --json are the global ones (and --json-per-test's).
     std::optional<std::string> name = i == 0 ? options.name : words[i].name;
+    if (name && name->empty()) {
+      Attributed(i == 0 && !given.name,
+                 [] { throw Error(ErrorKind::kUsage, "--name: a benchmark's name cannot be empty"); });
+    }
     command.name = name ? *name : JoinWords(command.argv);
     command.json_path = i == 0 || !words[i].json_path ? options.json_path : words[i].json_path;
+    // One spelling per file, so that its runs and its series record are one file's.
+    for (const BenchmarkCommand& earlier : options.commands) {
+      if (command.json_path && earlier.json_path && SameFile(*command.json_path, *earlier.json_path)) {
+        command.json_path = earlier.json_path;
+        break;
+      }
+    }
     options.commands.push_back(std::move(command));
   }
   if (options.commands.size() < 2) return;
