@@ -33,13 +33,6 @@ struct Side {
   std::vector<std::string> warnings;
 };
 
-// The metrics a comparison with `settings` can use: those asked for, or those the default
-// chooses from. Their values are all a side keeps; the other metrics are only named.
-std::vector<std::string> MetricsKept(const CompareSettings& settings) {
-  if (!settings.metrics.empty()) return settings.metrics;
-  return DefaultMetricCandidates();
-}
-
 Side ReadSide(const std::vector<std::string>& files, const std::vector<std::string>& metrics) {
   Side side{SampleSet(metrics), {}};
   for (const std::string& file : files) ReadResults(file, side.samples, side.warnings);
@@ -49,7 +42,8 @@ Side ReadSide(const std::vector<std::string>& files, const std::vector<std::stri
 /// Both sides, base first. Parsing is nearly all of the time on large files; the sides are
 /// independent, so they are read on two cores.
 std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
-  std::vector<std::string> metrics = MetricsKept(options.settings);
+  // Only these metrics' values are kept; the others are only named.
+  std::vector<std::string> metrics = MetricsToKeep(options.settings.metrics);
   std::future<Side> base_side = std::async(std::launch::async, ReadSide, options.base_files, metrics);
   std::future<Side> new_side = std::async(std::launch::async, ReadSide, options.new_files, metrics);
   Side base = base_side.get();  // the base side's error first, when both have one
