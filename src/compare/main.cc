@@ -59,9 +59,11 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
   switch (options.format) {
     case CompareFormat::kText: {
-      bool paint =
+      CompareTextStyle style;
+      style.color =
           options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
-      return FormatCompareText(report, paint);
+      style.histograms = !options.no_histogram;
+      return FormatCompareText(report, style);
     }
     case CompareFormat::kJson:
       return FormatCompareJson(report);
@@ -70,7 +72,7 @@ std::string FormatReport(const ComparisonReport& report, const CompareOptions& o
     case CompareFormat::kMarkdown:
       return FormatCompareMarkdown(report);
   }
-  return FormatCompareText(report, false);
+  return FormatCompareText(report, {});
 }
 
 /// Reads, compares and reports; returns the exit code.
