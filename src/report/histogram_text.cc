@@ -8,12 +8,22 @@
 #include "timeit/stats/histogram.h"
 
 namespace timeit {
-namespace {
 
-// Eighths of a cell, from the lowest to the full block.
-constexpr const char* kBlocks[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
-
-}  // namespace
+std::string FormatHistogramBars(std::span<const size_t> counts, size_t scale) {
+  // Eighths of a cell, from the lowest to the full block.
+  static constexpr const char* kBlocks[] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
+  std::string bars;
+  for (size_t count : counts) {
+    if (count == 0 || scale == 0) {
+      bars += ' ';
+      continue;
+    }
+    // ceil(8 count / scale) in integers: the eighths are exact, as a test can state them.
+    size_t eighths = std::min<size_t>((8 * std::min(count, scale) + scale - 1) / scale, 8);
+    bars += kBlocks[eighths - 1];
+  }
+  return bars;
+}
 
 int HistogramBins(size_t n) {
   if (n <= 1) return 1;
@@ -28,16 +38,7 @@ std::string FormatHistogram(std::string_view label, std::span<const double> valu
     return line + StringPrintf("no positive value to bin (%zu not positive)\n", histogram.not_positive);
   }
   size_t fullest = *std::max_element(histogram.counts.begin(), histogram.counts.end());
-  line += FormatMetricValue(histogram.edges.front(), unit) + " ";
-  for (size_t count : histogram.counts) {
-    if (count == 0) {
-      line += " ";
-      continue;
-    }
-    // At least the lowest block, so that a bin holding a single run of many is seen.
-    size_t eighths = (8 * count + fullest - 1) / fullest;
-    line += kBlocks[std::clamp<size_t>(eighths, 1, 8) - 1];
-  }
+  line += FormatMetricValue(histogram.edges.front(), unit) + " " + FormatHistogramBars(histogram.counts, fullest);
   line += " " + FormatMetricValue(histogram.edges.back(), unit) + "  (" + std::to_string(histogram.counts.size()) +
           (histogram.counts.size() == 1 ? " log bin:" : " log bins:");
   for (size_t count : histogram.counts) line += " " + std::to_string(count);
