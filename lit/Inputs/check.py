@@ -9,7 +9,9 @@ binds NAME to a results file read by this script's own reader (plain json, no ti
 - a timeit-results/2 stream (a header line, then one run record a line, each line ended by
   "\n") becomes {'schema', 'host': the header's host, 'records': every run record in file
   order, 'benchmarks': [{'name', 'command', 'runs'}] pooling the records by name in the
-  order names are first seen, 'headers': how many header lines, 'torn': how many lines were
+  order names are first seen, 'series': the value of every series record ({"series": ...},
+  its only key) in file order, 'lines': the kind of every line in order ('header', 'run',
+  'series' or 'torn'), 'headers': how many header lines, 'torn': how many lines were
   skipped, 'torn_lines': their text}. A name is the exact bytes of "benchmark_bytes" when
   present (decoded with surrogateescape, so b'\xe9' is '\udce9', never 'é'), else
   "benchmark".
@@ -78,8 +80,8 @@ def record_name(record):
 
 def read_stream(path, text, allow_torn):
     """A timeit-results/2 stream, read line by line."""
-    doc = {"schema": None, "host": None, "records": [], "benchmarks": [], "headers": 0, "torn": 0,
-           "torn_lines": []}
+    doc = {"schema": None, "host": None, "records": [], "benchmarks": [], "series": [], "lines": [], "headers": 0,
+           "torn": 0, "torn_lines": []}
     by_name = {}
     lines = text.split("\n")
     ended = lines[-1] == ""
@@ -96,6 +98,7 @@ def read_stream(path, text, allow_torn):
             if allow_torn:
                 doc["torn"] += 1
                 doc["torn_lines"].append(line)
+                doc["lines"].append("torn")
                 continue
             raise BadStream("%s: not a whole JSON record: %s: %r" % (where, e, line[:200]))
         if not isinstance(value, dict):
@@ -106,13 +109,21 @@ def read_stream(path, text, allow_torn):
             if doc["headers"] == 0:
                 doc["schema"], doc["host"] = value["schema"], value.get("host")
             doc["headers"] += 1
+            doc["lines"].append("header")
             continue
         if doc["headers"] == 0:
             raise BadStream("%s: a run record before the header" % where)
+        if "series" in value:
+            if len(value) != 1 or not isinstance(value["series"], dict):
+                raise BadStream("%s: not a series record: %r" % (where, line[:200]))
+            doc["series"].append(value["series"])
+            doc["lines"].append("series")
+            continue
         missing = [k for k in ("benchmark", "outcome", "metrics") if k not in value]
         if missing:
             raise BadStream("%s: a run record without %s" % (where, ", ".join(missing)))
         doc["records"].append(value)
+        doc["lines"].append("run")
         name = record_name(value)
         if name not in by_name:
             by_name[name] = {"name": name, "command": value.get("command"), "runs": []}

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Runs a command where perf_event_open is refused, as a container's seccomp profile does.
 
-usage: without_perf.py [--errno NAME] -- COMMAND...
+usage: without_perf.py [--errno NAME] [--syscall NAME] -- COMMAND...
 
-Installs a seccomp filter that makes perf_event_open fail with EACCES (or --errno, e.g.
-ENOSYS) for the command and everything it starts, then execs it. Linux on x86-64 and
-AArch64 only; prints "unsupported" and exits 77 elsewhere.
+Installs a seccomp filter that makes perf_event_open (or --syscall: personality,
+sched_setaffinity) fail with EACCES (or --errno, e.g. ENOSYS) for the command and
+everything it starts, then execs it. Linux on x86-64 and AArch64 only; prints
+"unsupported" and exits 77 elsewhere.
 """
 import ctypes
 import errno
@@ -24,23 +25,28 @@ BPF_LD_W_ABS = 0x20
 BPF_JEQ_K = 0x15
 BPF_RET_K = 0x06
 ARCHES = {
-    # machine: (AUDIT_ARCH_*, perf_event_open's number)
-    "x86_64": (0xC000003E, 298),
-    "aarch64": (0xC00000B7, 241),
+    # machine: (AUDIT_ARCH_*, the system calls' numbers)
+    "x86_64": (0xC000003E, {"perf_event_open": 298, "personality": 135, "sched_setaffinity": 203}),
+    "aarch64": (0xC00000B7, {"perf_event_open": 241, "personality": 92, "sched_setaffinity": 122}),
 }
 
 
 def main(argv):
     code = errno.EACCES
-    if argv[:1] == ["--errno"]:
-        code = getattr(errno, argv[1])
+    syscall = "perf_event_open"
+    while argv[:1] in (["--errno"], ["--syscall"]):
+        if argv[0] == "--errno":
+            code = getattr(errno, argv[1])
+        else:
+            syscall = argv[1]
         argv = argv[2:]
     if argv[:1] != ["--"] or len(argv) < 2:
         sys.exit(__doc__)
     if platform.machine() not in ARCHES:
         print("unsupported")
         return 77
-    arch, number = ARCHES[platform.machine()]
+    arch, numbers = ARCHES[platform.machine()]
+    number = numbers[syscall]
     program = [
         (BPF_LD_W_ABS, 0, 0, 4),  # arch
         (BPF_JEQ_K, 1, 0, arch),

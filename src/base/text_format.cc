@@ -59,4 +59,13 @@ std::string PythonFloatRepr(double value) {
   return sign + digits.substr(0, static_cast<size_t>(point)) + "." + digits.substr(static_cast<size_t>(point));
 }
 
+std::string JoinWords(std::span<const std::string> words) {
+  std::string text;
+  for (const std::string& word : words) {
+    if (!text.empty()) text += ' ';
+    text += word;
+  }
+  return text;
+}
+
 }  // namespace timeit

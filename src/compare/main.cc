@@ -34,13 +34,6 @@ struct Side {
   FilesRead files;
 };
 
-// The metrics a comparison with `settings` can use: those asked for, or those the default
-// chooses from. Their values are all a side keeps; the other metrics are only named.
-std::vector<std::string> MetricsKept(const CompareSettings& settings) {
-  if (!settings.metrics.empty()) return settings.metrics;
-  return DefaultMetricCandidates();
-}
-
 Side ReadSide(const std::vector<std::string>& files, const std::vector<std::string>& metrics) {
   Side side{SampleSet(metrics), {}, {}};
   side.files = ReadSide(files, side.samples, side.warnings);
@@ -50,7 +43,8 @@ Side ReadSide(const std::vector<std::string>& files, const std::vector<std::stri
 /// Both sides, base first. Parsing is nearly all of the time on large files; the sides are
 /// independent, so they are read on two cores.
 std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
-  std::vector<std::string> metrics = MetricsKept(options.settings);
+  // Only these metrics' values are kept; the others are only named.
+  std::vector<std::string> metrics = MetricsToKeep(options.settings.metrics);
   std::future<Side> base_side = std::async(std::launch::async, ReadSide, options.base_files, metrics);
   std::future<Side> new_side = std::async(std::launch::async, ReadSide, options.new_files, metrics);
   Side base = base_side.get();  // the base side's error first, when both have one
@@ -77,9 +71,11 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
   switch (options.format) {
     case CompareFormat::kText: {
-      bool paint =
+      CompareTextStyle style;
+      style.color =
           options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
-      return FormatCompareText(report, paint);
+      style.histograms = !options.no_histogram;
+      return FormatCompareText(report, style);
     }
     case CompareFormat::kJson:
       return FormatCompareJson(report);
@@ -88,7 +84,7 @@ std::string FormatReport(const ComparisonReport& report, const CompareOptions& o
     case CompareFormat::kMarkdown:
       return FormatCompareMarkdown(report);
   }
-  return FormatCompareText(report, false);
+  return FormatCompareText(report, {});
 }
 
 /// Reads, compares and reports; returns the exit code.

@@ -76,6 +76,8 @@ void AddOutputOptions(CLI::App& app, CompareOptions& options) {
             "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
   AddChoice(app, "--format", options.format, kCompareFormatSpellings, "Output: text, json, csv, markdown");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
+  app.add_flag("--no-histogram", options.no_histogram,
+               "Leave out the histograms the text report draws under each row (for long reports)");
   app.add_flag("--fail-on-regression", options.fail_on_regression,
                "Exit 1 when any benchmark regressed, or failed in new runs where no base run failed");
 }

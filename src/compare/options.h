@@ -32,6 +32,8 @@ struct CompareOptions {
   CompareFormat format = CompareFormat::kText;
   /// --color: whether the text table is painted.
   ColorMode color = ColorMode::kAuto;
+  /// --no-histogram: leave out the histograms the text report draws under each row.
+  bool no_histogram = false;
   /// Exit 1 when any row regressed or a benchmark newly fails.
   bool fail_on_regression = false;
 };

@@ -9,6 +9,33 @@
 namespace timeit {
 namespace {
 
+constexpr const char* kNumberFields[] = {"value", "enabled", "running"};
+
+// A field of an event's entry: one number for every run, or a list of them, the n-th run
+// (from 0, counting every Collect) reading element n modulo its length.
+uint64_t FieldOf(const nlohmann::json& entry, const char* field, uint64_t fallback, size_t collect) {
+  auto found = entry.find(field);
+  if (found == entry.end()) return fallback;
+  if (found->is_array()) return (*found)[collect % found->size()].get<uint64_t>();
+  return found->get<uint64_t>();
+}
+
+// Whether an entry's numbers are what FieldOf can read: unsigned integers, or non-empty
+// lists of them.
+bool ValidEntry(const nlohmann::json& entry) {
+  if (entry.is_string()) return true;
+  if (!entry.is_object()) return false;
+  for (const char* field : kNumberFields) {
+    auto found = entry.find(field);
+    if (found == entry.end() || found->is_number_unsigned()) continue;
+    if (!found->is_array() || found->empty()) return false;
+    for (const nlohmann::json& number : *found) {
+      if (!number.is_number_unsigned()) return false;
+    }
+  }
+  return true;
+}
+
 class FakeCounterBackend final : public CounterBackend {
  public:
   FakeCounterBackend(const std::vector<std::string>& events, const std::string& path) {
@@ -23,11 +50,20 @@ class FakeCounterBackend final : public CounterBackend {
     } catch (const nlohmann::json::exception& e) {
       throw Error(ErrorKind::kUsage, "fake counter file '" + path + "': " + e.what());
     }
+    const nlohmann::json events_table = spec_.value("events", nlohmann::json::object());
+    for (const auto& [event, entry] : events_table.items()) {
+      if (!ValidEntry(entry)) {
+        throw Error(ErrorKind::kUsage, "fake counter file '" + path + "': event '" + event +
+                                           "': value, enabled and running must be whole numbers or non-empty lists "
+                                           "of them");
+      }
+    }
   }
 
   void Attach(pid_t) override {}
 
   CounterResults Collect() override {
+    size_t collect = collects_++;
     CounterResults results;
     results.backend = "fake";
     if (spec_.contains("unavailable")) {
@@ -46,8 +82,8 @@ class FakeCounterBackend final : public CounterBackend {
         reading.status = CounterStatus::kNotSupported;
         reading.error = "perf_event_open: No such file or directory (fake)";
       } else {
-        RawCount count{entry->value("value", uint64_t{0}), entry->value("enabled", uint64_t{1}),
-                       entry->value("running", uint64_t{1})};
+        RawCount count{FieldOf(*entry, "value", 0, collect), FieldOf(*entry, "enabled", 1, collect),
+                       FieldOf(*entry, "running", 1, collect)};
         ApplyRawCount(count, reading);
         reading.user_only = entry->value("user_only", false);
       }
@@ -60,6 +96,8 @@ class FakeCounterBackend final : public CounterBackend {
   std::vector<std::string> events_;
   std::vector<bool> time_events_;
   nlohmann::json spec_;
+  /// Collects so far: which element of a list of values the next run reads.
+  size_t collects_ = 0;
 };
 
 }  // namespace

@@ -161,10 +161,12 @@ std::optional<EventEncoding> EncodeGenericEvent(std::string_view name, Privilege
   return encoding;
 }
 
-bool IsTaskClock(std::string_view name) {
+bool IsGenericEvent(std::string_view name, std::string_view generic) {
   std::optional<EventEncoding> encoding = EncodeGenericEvent(name, PrivilegeLevels::kUserAndKernel);
-  std::optional<EventEncoding> task_clock = EncodeGenericEvent("task-clock", PrivilegeLevels::kUserAndKernel);
-  return encoding && encoding->type == task_clock->type && encoding->config == task_clock->config;
+  std::optional<EventEncoding> wanted = EncodeGenericEvent(generic, PrivilegeLevels::kUserAndKernel);
+  return encoding && wanted && encoding->type == wanted->type && encoding->config == wanted->config;
 }
+
+bool IsTaskClock(std::string_view name) { return IsGenericEvent(name, "task-clock"); }
 
 }  // namespace timeit

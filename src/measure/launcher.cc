@@ -1,6 +1,10 @@
 #include "timeit/measure/launcher.h"
 
 #include <fcntl.h>
+#ifdef __linux__
+#include <sched.h>
+#include <sys/personality.h>
+#endif
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -13,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <memory>
 
 #include "timeit/base/error.h"
 #include "timeit/measure/exit_code.h"
@@ -286,7 +291,17 @@ class TerminalJob {
 
 /// What the child tells the parent through the status pipe when it cannot exec.
 /// A successful exec closes the pipe (close-on-exec) without writing anything.
-enum class ChildStage : int { kStdin = 1, kStdout, kStderr, kChdir, kExec, kProcessGroup, kSignals };
+enum class ChildStage : int {
+  kStdin = 1,
+  kStdout,
+  kStderr,
+  kChdir,
+  kExec,
+  kProcessGroup,
+  kSignals,
+  kAffinity,
+  kPersonality
+};
 struct ChildReport {
   ChildStage stage;
   int error;
@@ -359,7 +374,60 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   }
 }
 
-[[noreturn]] void RunChild(const ChildSpec& spec, char* const* argv, int cork_fd, int status_fd) {
+#ifdef __linux__
+
+// The mask sched_setaffinity takes, sized for the highest CPU asked for; null when the spec
+// pins nothing.
+struct CpuMask {
+  struct Free {
+    void operator()(cpu_set_t* set) const { CPU_FREE(set); }
+  };
+  std::unique_ptr<cpu_set_t, Free> set;
+  size_t size = 0;
+};
+
+// Pins the child to its CPUs and turns address-space randomisation off for the program it
+// is about to exec, as the spec asks. Returns what failed, to be reported once released.
+std::optional<ChildReport> ApplyControls(const RunControls& controls, const CpuMask& cpus) {
+  if (cpus.set && ::sched_setaffinity(0, cpus.size, cpus.set.get()) != 0) {
+    return ChildReport{ChildStage::kAffinity, errno};
+  }
+  if (controls.aslr_disabled) {
+    // 0xffffffff reads the persona without changing it; the other flags are kept.
+    int current = ::personality(0xffffffff);
+    if (current == -1 || ::personality(static_cast<unsigned long>(current) | ADDR_NO_RANDOMIZE) == -1) {
+      return ChildReport{ChildStage::kPersonality, errno};
+    }
+  }
+  return std::nullopt;
+}
+
+#else
+
+struct CpuMask {};
+
+// The options are refused before any run where this is built (run_controls.h).
+std::optional<ChildReport> ApplyControls(const RunControls& controls, const CpuMask&) {
+  if (!controls.cpus.empty()) return ChildReport{ChildStage::kAffinity, ENOSYS};
+  if (controls.aslr_disabled) return ChildReport{ChildStage::kPersonality, ENOSYS};
+  return std::nullopt;
+}
+
+#endif
+
+/// What the child reads besides the spec, all made before fork so that it only reads
+/// memory it already has.
+struct PreparedChild {
+  /// The argument vector execvp wants, pointing into the spec.
+  std::vector<char*> argv;
+  CpuMask cpus;
+  /// "TIMEIT_ENV_OFFSET=xxx..." for --env-offset, and the environment holding it (timeit's
+  /// own otherwise); empty when the program gets timeit's environment as it is.
+  std::string offset_variable;
+  std::vector<char*> environment;
+};
+
+[[noreturn]] void RunChild(const ChildSpec& spec, const PreparedChild& prepared, int cork_fd, int status_fd) {
   // The program starts with the signal mask timeit inherited and the dispositions it
   // found: exec resets our handlers to the default and keeps what is ignored. What timeit
   // changed for itself (SIGALRM caught and unblocked for the timeout, SIGCHLD not ignored
@@ -380,11 +448,16 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
   }
   // Our own process group, so the whole tree the program creates can be killed at once.
   if (::setpgid(0, 0) != 0) ReportAndExit(status_fd, ChildStage::kProcessGroup, errno, exit_code::kSetupFailure);
+  // Pinned before it is released, so that moving it to its CPUs is neither timed nor
+  // counted as a migration. A failure waits for the release, like the redirections': the
+  // parent writes to the cork, which must still have a reader.
+  std::optional<ChildReport> refused = ApplyControls(spec.controls, prepared.cpus);
 
   char go = 0;
   ssize_t got = RetryOnEintr([&] { return ::read(cork_fd, &go, 1); });
   // The parent closed the cork without writing: the run was cancelled.
   if (got != 1) ::_exit(exit_code::kSignalledBeforeStart);
+  if (refused) ReportAndExit(status_fd, refused->stage, refused->error, exit_code::kSetupFailure);
 
   if (spec.stdin_path) {
     int fd = OpenForChild(spec.stdin_path->c_str(), O_RDONLY);
@@ -420,6 +493,8 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
     ReportAndExit(status_fd, ChildStage::kChdir, errno, exit_code::kSetupFailure);
   }
 
+  if (!prepared.environment.empty()) environ = const_cast<char**>(prepared.environment.data());
+  char* const* argv = prepared.argv.data();
   ::execvp(argv[0], argv);
   // errno is saved before anything else can touch it (tools/timeit.c let perror clobber
   // it and reported 67 instead of 127 whenever stderr was write-only).
@@ -429,24 +504,42 @@ void ApplyLimit(const ResourceLimit& limit, const std::string& prefix) {
 
 // --- The steps of Launch() in timeit. --------------------------------------------------
 
-// The argument vector execvp wants, built before fork so the child only reads memory it
-// already has. It points into `spec`, which must outlive it.
-std::vector<char*> ExecArgv(const ChildSpec& spec) {
-  std::vector<char*> argv;
-  for (const std::string& arg : spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  return argv;
+// The argument vector, the CPU mask and the environment for the child. The argument vector
+// points into `spec`, which must outlive it.
+void PrepareChild(const ChildSpec& spec, PreparedChild& prepared) {
+  for (const std::string& arg : spec.argv) prepared.argv.push_back(const_cast<char*>(arg.c_str()));
+  prepared.argv.push_back(nullptr);
+#ifdef __linux__
+  if (!spec.controls.cpus.empty()) {
+    int capacity = spec.controls.cpus.back() + 1;
+    prepared.cpus.set.reset(CPU_ALLOC(capacity));
+    if (!prepared.cpus.set) throw std::bad_alloc();
+    prepared.cpus.size = CPU_ALLOC_SIZE(capacity);
+    CPU_ZERO_S(prepared.cpus.size, prepared.cpus.set.get());
+    for (int cpu : spec.controls.cpus) CPU_SET_S(cpu, prepared.cpus.size, prepared.cpus.set.get());
+  }
+#endif
+  if (spec.controls.env_offset) {
+    // Only pointers are copied: the variables stay where timeit's environment has them.
+    std::string name = std::string(kEnvOffsetVariable) + "=";
+    prepared.offset_variable = name + std::string(static_cast<size_t>(*spec.controls.env_offset), 'x');
+    for (char** variable = environ; *variable != nullptr; ++variable) {
+      if (std::strncmp(*variable, name.c_str(), name.size()) != 0) prepared.environment.push_back(*variable);
+    }
+    prepared.environment.push_back(prepared.offset_variable.data());
+    prepared.environment.push_back(nullptr);
+  }
 }
 
 // Forks the child, which puts itself in its own group and waits on the cork. Returns its
 // pid in timeit, with the child's ends of both pipes closed.
-pid_t ForkCorkedChild(const ChildSpec& spec, const std::vector<char*>& argv, Pipe& cork, Pipe& status) {
+pid_t ForkCorkedChild(const ChildSpec& spec, const PreparedChild& prepared, Pipe& cork, Pipe& status) {
   pid_t pid = ::fork();
   if (pid < 0) throw Error(ErrorKind::kSystem, SystemErrorMessage("fork", errno));
   if (pid == 0) {
     cork.write_end.reset();
     status.read_end.reset();
-    RunChild(spec, argv.data(), cork.read_end.get(), status.write_end.get());
+    RunChild(spec, prepared, cork.read_end.get(), status.write_end.get());
   }
   cork.read_end.reset();
   status.write_end.reset();
@@ -534,6 +627,11 @@ std::string DescribeChildFailure(const ChildSpec& spec, const ChildReport& repor
       return "cannot give the program its own process group: " + error;
     case ChildStage::kSignals:
       return "cannot give the program the signal dispositions and mask timeit started with: " + error;
+    case ChildStage::kAffinity:
+      return std::string("cannot pin the program to ") + (spec.controls.cpus.size() == 1 ? "CPU " : "CPUs ") +
+             FormatCpuList(spec.controls.cpus) + " (sched_setaffinity): " + error;
+    case ChildStage::kPersonality:
+      return "cannot start the program without address-space randomisation (personality): " + error;
   }
   return error;
 }
@@ -569,17 +667,19 @@ void RecordOutcome(const ChildSpec& spec, bool released, int status_fd, int wait
 
 Measurement Launch(const ChildSpec& spec, CounterBackend& counters) {
   if (spec.argv.empty()) throw Error(ErrorKind::kUsage, "no command was given");
-  std::vector<char*> argv = ExecArgv(spec);
+  PreparedChild prepared;
+  PrepareChild(spec, prepared);
   Pipe cork;
   Pipe status;
   if (!MakePipe(cork) || !MakePipe(status)) throw Error(ErrorKind::kSystem, SystemErrorMessage("pipe", errno));
 
   Measurement measurement;
   measurement.start_time = UtcTimestamp();
+  measurement.controls = spec.controls;
   SignalScope signals;  // a no-op inside a series' own scope
   g_timed_out = 0;
 
-  const pid_t pid = ForkCorkedChild(spec, argv, cork, status);
+  const pid_t pid = ForkCorkedChild(spec, prepared, cork, status);
   UnreapedChild child(pid);
   TakeOwnGroup(pid);
   TerminalJob terminal(pid);

@@ -25,6 +25,8 @@ namespace ondemand = simdjson::ondemand;
 /// that turns out to be incomplete or wrong half-way through.
 struct Record {
   bool is_header = false;
+  /// A series record: skipped, since what it says is about how the runs were made.
+  bool is_series = false;
   std::optional<std::string_view> benchmark;
   std::optional<std::string> benchmark_bytes;
   std::optional<schema::RunOutcome> outcome;
@@ -108,6 +110,7 @@ class LineReader {
   simdjson::error_code Read(std::string_view line, size_t readable, Record& record) {
     error_ = LineError{};
     record.is_header = false;
+    record.is_series = false;
     record.benchmark.reset();
     record.benchmark_bytes.reset();
     record.outcome.reset();
@@ -132,6 +135,7 @@ class LineReader {
       bool known = key == schema::kSchema || key == schema::kBenchmark || key == schema::kBenchmarkBytes ||
                    key == schema::kOutcome || key == schema::kMetrics || key == schema::kStartTime ||
                    key == schema::kHost;
+      if (key == schema::kSeries) record.is_series = true;
       if (!known) continue;  // skipped unread: the rest is detail for people
       for (size_t i = 0; i < seen_count; ++i) {
         if (seen[i] == key) return Schema(std::string(key) + ": given twice in the same record", key_at);
@@ -179,6 +183,12 @@ class LineReader {
     if (!document.current_location().get(after)) return Schema("text after the record's closing brace", after);
     if (record.is_header && record.benchmark) {
       return Schema("a record is a header (schema) or a run (benchmark), not both", nullptr);
+    }
+    if (record.is_series) {
+      if (record.is_header || record.benchmark) {
+        return Schema("a record is a header (schema), a run (benchmark) or a series (series), not two", nullptr);
+      }
+      return simdjson::SUCCESS;
     }
     if (!record.is_header) {
       if (!record.benchmark) return Schema("benchmark: missing", nullptr);
@@ -354,6 +364,7 @@ struct RecordStream::State {
       }
       throw Error(ErrorKind::kInput, where + ": " + (error.message.empty() ? Explain(code) : error.message));
     }
+    if (record.is_series) return;
     if (record.is_header) {
       saw_header = true;  // further headers: files joined with cat, each with its own
       if (record.host) into.provenance().NoteHost(std::move(*record.host));

@@ -1,5 +1,6 @@
 #include "timeit/report/compare_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -10,7 +11,10 @@
 #include "timeit/base/spellings.h"
 #include "timeit/base/text_format.h"
 #include "timeit/base/utf8.h"
+#include "timeit/measure/generic_events.h"
+#include "timeit/report/histogram_text.h"
 #include "timeit/stats/geomean.h"
+#include "timeit/stats/outliers.h"
 
 namespace timeit {
 namespace {
@@ -71,9 +75,160 @@ std::string DetectableCell(const Effect& effect) {
 }
 
 std::string RunsCell(const SideSummary& side) {
+  std::vector<std::string> notes;
+  if (side.failed > 0) notes.push_back(std::to_string(side.failed) + " failed");
+  if (!side.outliers.empty()) {
+    notes.push_back(std::to_string(side.outliers.size()) + (side.outliers.size() == 1 ? " outlier" : " outliers"));
+  }
   std::string cell = std::to_string(side.n);
-  if (side.failed > 0) cell += " (" + std::to_string(side.failed) + " failed)";
-  return cell;
+  for (size_t i = 0; i < notes.size(); ++i) cell += (i == 0 ? " (" : ", ") + notes[i];
+  return notes.empty() ? cell : cell + ")";
+}
+
+// Whether `metric` is a time in seconds: rusage's, lit's and LNT's times, and perf's clocks.
+bool IsSeconds(std::string_view metric) {
+  for (std::string_view time :
+       {"real", "user", "sys", "exec_time", "execution_time", "compile_time", "link_time", "user_time", "sys_time"}) {
+    if (metric == time) return true;
+  }
+  return IsGenericEvent(metric, "task-clock") || IsGenericEvent(metric, "cpu-clock");
+}
+
+// `value` to `digits` significant digits in the metric's unit: a time in s, ms, µs or ns
+// ("53.1 ms", "12.0 ms"), anything else as a plain number ("1234", "2.5").
+std::string Quantity(double value, bool seconds, int digits) {
+  if (!std::isfinite(value)) return "-";
+  if (!seconds) {
+    if (value == std::floor(value) || std::fabs(value) >= std::pow(10.0, digits)) return StringPrintf("%.0f", value);
+    return StringPrintf("%.*g", digits, value);
+  }
+  if (value == 0) return "0 s";
+  static constexpr std::pair<double, const char*> kUnits[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}};
+  const auto* unit = &kUnits[3];
+  for (const auto& candidate : kUnits) {
+    if (value >= candidate.first) {
+      unit = &candidate;
+      break;
+    }
+  }
+  double scaled = value / unit->first;
+  int decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(scaled))));
+  return StringPrintf("%.*f %s", decimals, scaled, unit->second);
+}
+
+// A change in whole percent from 10 % on, with one decimal below ("-77%", "+3.5%").
+std::string ShortPercent(double change) {
+  if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
+  return StringPrintf(std::fabs(change) >= 0.1 ? "%+.0f%%" : "%+.1f%%", 100 * change + 0.0);
+}
+
+// Why a work metric that changed far more than the row's metric matters.
+const char* WorkReason(WorkKind kind) {
+  switch (kind) {
+    case WorkKind::kSystemTime:
+      return "the kernel's work changed, not the program's";
+    case WorkKind::kPageFaults:
+      return "its paging changed (memory touched, huge pages), not only its speed";
+    case WorkKind::kContextSwitches:
+      return "it was switched out more or less often: the machine's load changed, not the program";
+    case WorkKind::kMigrations:
+      return "it moved between CPUs more or less often: the machine's load changed, not the program";
+  }
+  return "";
+}
+
+// "sys: 53.1 ms -> 12.0 ms (-77%, p = 0.0002) while task-clock -30%: the kernel's work
+// changed, not the program's"
+std::string WorkChangeText(const ComparisonRow& row, const WorkChange& work) {
+  bool seconds = IsSeconds(work.metric);
+  return EscapeControlCharacters(work.metric) + ": " + Quantity(work.base_median, seconds, 3) + " -> " +
+         Quantity(work.new_median, seconds, 3) + " (" + ShortPercent(work.change) + ", p = " + PValue(work.p) +
+         ") while " + EscapeControlCharacters(row.metric) + " " +
+         ShortPercent(RelativeMedianChange(row.base.median, row.candidate.median)) + ": " + WorkReason(work.kind);
+}
+
+// A side's values of one host field, quoted: 'Linux 6.1.0', 'Linux 6.5.0'.
+std::string QuotedValues(const std::vector<std::string>& values) {
+  std::string text;
+  for (const std::string& value : values) text += (text.empty() ? "'" : ", '") + EscapeControlCharacters(value) + "'";
+  return text;
+}
+
+// Where the hosts differ in a field that decides speed: between the sides, or among the
+// hosts of one side.
+enum class HostScope { kBetween, kBase, kNew };
+
+struct HostWarning {
+  HostScope scope;
+  const HostDifference* difference;
+  /// The values of the base (kBase) or the new side (kNew).
+  const std::vector<std::string>& values() const {
+    return scope == HostScope::kNew ? difference->candidate : difference->base;
+  }
+};
+
+const char* ScopeName(HostScope scope) { return scope == HostScope::kNew ? "new" : "base"; }
+
+// The host warnings every row carries, between the sides first, then within the base, then
+// within the new side: what the text, JSON, CSV and stderr each say in their way.
+std::vector<HostWarning> HostWarnings(const ComparisonReport& report) {
+  std::vector<HostWarning> warnings;
+  for (HostScope scope : {HostScope::kBetween, HostScope::kBase, HostScope::kNew}) {
+    for (const HostDifference& difference : report.host_differences) {
+      HostWarning warning{scope, &difference};
+      bool applies = scope == HostScope::kBetween ? difference.sides_differ : warning.values().size() > 1;
+      if (difference.warned && applies) warnings.push_back(warning);
+    }
+  }
+  return warnings;
+}
+
+// Appends `part` to `text`, after `separator` unless it is the first.
+void AppendPart(std::string& text, const std::string& part, const char* separator) {
+  text += (text.empty() ? "" : separator) + part;
+}
+
+// The lines above the table: one for the fields that differ between the sides (they apply
+// to every row), one per side that pooled several hosts.
+std::string HostLines(const ComparisonReport& report) {
+  std::string parts[3];
+  for (const HostWarning& warning : HostWarnings(report)) {
+    const HostDifference& difference = *warning.difference;
+    std::string values = warning.scope == HostScope::kBetween
+                             ? "base " + QuotedValues(difference.base) + ", new " + QuotedValues(difference.candidate)
+                             : QuotedValues(warning.values());
+    AppendPart(parts[static_cast<int>(warning.scope)], difference.field + ": " + values, "; ");
+  }
+  std::string text;
+  if (!parts[0].empty()) text += "hosts differ: " + parts[0] + " (every row may differ for that reason alone)\n";
+  for (HostScope scope : {HostScope::kBase, HostScope::kNew}) {
+    const std::string& part = parts[static_cast<int>(scope)];
+    if (!part.empty()) {
+      text += std::string("hosts differ within ") + ScopeName(scope) + ": " + part +
+              " (its runs were pooled from several machines or set-ups)\n";
+    }
+  }
+  return text;
+}
+
+// The histogram lines under a row: both sides on the row's bins, one scale.
+std::string HistogramLines(const ComparisonRow& row) {
+  const RowHistogram& histogram = *row.histogram;
+  if (histogram.base.edges.empty()) return "";  // no positive value to place on log bins
+  size_t scale = 0;
+  for (const stats::Histogram* side : {&histogram.base, &histogram.candidate}) {
+    for (size_t count : side->counts) scale = std::max(scale, count);
+  }
+  bool seconds = IsSeconds(row.metric);
+  double lo = histogram.base.edges.front();
+  double hi = histogram.base.edges.back();
+  std::string range = Quantity(lo, seconds, 4) + (lo == hi ? "" : " .. " + Quantity(hi, seconds, 4));
+  auto line = [&](const char* name, const stats::Histogram& side, const std::string& after) {
+    std::string text = std::string("  ") + name + " |" + FormatHistogramBars(side.counts, scale) + "|" + after;
+    if (side.not_positive > 0) text += StringPrintf("%s%zu at 0", after.empty() ? " " : ", and ", side.not_positive);
+    return text + "\n";
+  };
+  return line("base", histogram.base, " " + range) + line("new ", histogram.candidate, "");
 }
 
 bool IsLnt(const ComparisonReport& report) { return report.settings.policy == ComparePolicy::kLnt; }
@@ -211,7 +366,20 @@ std::string VerdictExplanation(const ComparisonReport& report) {
   return text;
 }
 
-std::string Explanation(const ComparisonReport& report) { return FilterLine(report) + VerdictExplanation(report); }
+std::string Explanation(const ComparisonReport& report) {
+  return HostLines(report) + FilterLine(report) + VerdictExplanation(report);
+}
+
+// Text outside the table names benchmarks and metrics; their backslashes (and those of the
+// escapes) would read as Markdown escapes.
+std::string MarkdownProse(const std::string& prose) {
+  std::string text;
+  for (char c : prose) {
+    if (c == '\\') text += '\\';
+    text += c;
+  }
+  return text;
+}
 
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
@@ -235,7 +403,63 @@ nlohmann::json SideJson(const SideSummary& side) {
     json["median"] = side.median;
     json["mad"] = side.mad;
   }
+  json["outliers"] = side.outliers.size();
+  json["outlier_values"] = side.outliers;
   return json;
+}
+
+nlohmann::json HistogramJson(const RowHistogram& histogram) {
+  auto side = [](const stats::Histogram& counts) {
+    return nlohmann::json{{"counts", counts.counts}, {"not_positive", counts.not_positive}};
+  };
+  return {{"edges", histogram.base.edges}, {"base", side(histogram.base)}, {"new", side(histogram.candidate)}};
+}
+
+// The host warnings every row carries: "host-differs" between the sides, "hosts-mixed"
+// among one side's hosts.
+nlohmann::json HostWarningsJson(const ComparisonReport& report) {
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const HostWarning& warning : HostWarnings(report)) {
+    const HostDifference& difference = *warning.difference;
+    if (warning.scope == HostScope::kBetween) {
+      warnings.push_back({{"kind", "host-differs"},
+                          {"field", difference.field},
+                          {"base", difference.base},
+                          {"new", difference.candidate}});
+    } else {
+      warnings.push_back({{"kind", "hosts-mixed"},
+                          {"field", difference.field},
+                          {"side", ScopeName(warning.scope)},
+                          {"values", warning.values()}});
+    }
+  }
+  return warnings;
+}
+
+nlohmann::json RowWarningsJson(const ComparisonRow& row, const nlohmann::json& host_warnings) {
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const WorkChange& work : row.work_changes) {
+    warnings.push_back({{"kind", "work-changed"},
+                        {"metric", work.metric},
+                        {"base_median", work.base_median},
+                        {"new_median", work.new_median},
+                        {"change", NumberOrNull(work.change)},
+                        {"p", work.p}});
+  }
+  for (const nlohmann::json& warning : host_warnings) warnings.push_back(warning);
+  return warnings;
+}
+
+nlohmann::json HostsJson(const ComparisonReport& report) {
+  nlohmann::json differences = nlohmann::json::array();
+  for (const HostDifference& difference : report.host_differences) {
+    differences.push_back({{"field", difference.field},
+                           {"base", difference.base},
+                           {"new", difference.candidate},
+                           {"sides_differ", difference.sides_differ},
+                           {"warned", difference.warned}});
+  }
+  return {{"differences", std::move(differences)}};
 }
 
 const MetricFamily* FamilyOf(const ComparisonReport& report, const std::string& metric) {
@@ -262,6 +486,29 @@ std::string CsvNumber(double value) {
   if (std::isnan(value)) return "";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
   return StringPrintf("%.10g", value);
+}
+
+// The host warnings of every row: "host-differs kernel; hosts-mixed base cpu_count".
+std::string CsvHostWarnings(const ComparisonReport& report) {
+  std::string text;
+  for (const HostWarning& warning : HostWarnings(report)) {
+    AppendPart(text,
+               warning.scope == HostScope::kBetween
+                   ? "host-differs " + warning.difference->field
+                   : std::string("hosts-mixed ") + ScopeName(warning.scope) + " " + warning.difference->field,
+               "; ");
+  }
+  return text;
+}
+
+// A row's warnings in one field: "work-changed sys -0.7736 p=0.00018; host-differs kernel".
+std::string CsvWarnings(const ComparisonRow& row, const std::string& host_warnings) {
+  std::string text;
+  for (const WorkChange& work : row.work_changes) {
+    AppendPart(text, "work-changed " + work.metric + " " + CsvNumber(work.change) + " p=" + CsvNumber(work.p), "; ");
+  }
+  if (!host_warnings.empty()) AppendPart(text, host_warnings, "; ");
+  return text;
 }
 
 // Which distribution the row's test used: "exact" or "asymptotic", in --method's words.
@@ -413,6 +660,41 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
                        EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
                        "); they read unchanged");
   }
+  size_t worked = 0;
+  const ComparisonRow* worked_row = nullptr;
+  const WorkChange* largest_work = nullptr;
+  for (const ComparisonRow& row : report.rows) {
+    worked += row.work_changes.empty() ? 0 : 1;
+    for (const WorkChange& work : row.work_changes) {
+      if (!largest_work || std::fabs(work.change) > std::fabs(largest_work->change)) {
+        largest_work = &work;
+        worked_row = &row;
+      }
+    }
+  }
+  if (worked > 0) {
+    warnings.push_back(
+        StringPrintf("%zu row%s: sys time, page faults, context switches or CPU migrations changed far more than the "
+                     "metric compared, so the change is likely the machine's, not the program's (largest: ",
+                     worked, worked == 1 ? "" : "s") +
+        EscapeControlCharacters(largest_work->metric) + " " + ShortPercent(largest_work->change) + " beside " +
+        EscapeControlCharacters(worked_row->benchmark) + " " + EscapeControlCharacters(worked_row->metric) + " " +
+        ShortPercent(RelativeMedianChange(worked_row->base.median, worked_row->candidate.median)) +
+        "); the report says which under each row");
+  }
+  std::string fields[3];
+  for (const HostWarning& warning : HostWarnings(report)) {
+    AppendPart(fields[static_cast<int>(warning.scope)], warning.difference->field, ", ");
+  }
+  if (!fields[0].empty()) {
+    warnings.push_back("the sides' hosts differ in " + fields[0] + ": every row may differ for that reason alone");
+  }
+  for (HostScope scope : {HostScope::kBase, HostScope::kNew}) {
+    const std::string& part = fields[static_cast<int>(scope)];
+    if (!part.empty()) {
+      warnings.push_back(std::string("the ") + ScopeName(scope) + " runs come from hosts that differ in " + part);
+    }
+  }
   std::vector<std::string> failing = report.newly_failing();
   if (!failing.empty()) {
     std::string line = StringPrintf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
@@ -432,7 +714,7 @@ std::string EscapeControlCharacters(std::string_view text) {
   return out;
 }
 
-std::string FormatCompareText(const ComparisonReport& report, bool color) {
+std::string FormatCompareText(const ComparisonReport& report, const CompareTextStyle& style) {
   std::vector<Cells> table = {Header(report)};
   for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row));
   std::vector<size_t> widths(table[0].size(), 0);
@@ -448,7 +730,7 @@ std::string FormatCompareText(const ComparisonReport& report, bool color) {
       bool last = i + 1 == columns;
       std::string padding(widths[i] - Width(cell), ' ');
       std::string painted = cell;
-      if (color && r > 0 && last) {
+      if (style.color && r > 0 && last) {
         Verdict verdict = report.rows[r - 1].verdict;
         if (verdict == Verdict::kRegressed) painted = "\033[31m" + cell + "\033[0m";
         if (verdict == Verdict::kImproved) painted = "\033[32m" + cell + "\033[0m";
@@ -457,6 +739,10 @@ std::string FormatCompareText(const ComparisonReport& report, bool color) {
       line += LeftAligned(report, i, columns) ? painted + (last ? "" : padding) : padding + painted;
     }
     text += line + "\n";
+    if (r == 0) continue;
+    const ComparisonRow& row = report.rows[r - 1];
+    for (const WorkChange& work : row.work_changes) text += "  ! " + WorkChangeText(row, work) + "\n";
+    if (style.histograms && row.histogram) text += HistogramLines(row);
   }
   for (const GeomeanRow& row : report.geomeans) text += GeomeanLine(row, report);
   return text;
@@ -485,13 +771,16 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
   text += "\n";
   for (const ComparisonRow& row : report.rows) add_row(RowCells(report, row));
   text += "\n";
-  for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report);
-  text += "\n";
-  // The explanation names metrics; their backslashes would read as Markdown escapes.
-  for (char c : Explanation(report)) {
-    if (c == '\\') text += '\\';
-    text += c;
+  std::string notes;
+  for (const ComparisonRow& row : report.rows) {
+    for (const WorkChange& work : row.work_changes) {
+      notes += "- " + EscapeControlCharacters(row.benchmark) + " " + EscapeControlCharacters(row.metric) + ": " +
+               WorkChangeText(row, work) + "\n";
+    }
   }
+  text += MarkdownProse(notes) + (notes.empty() ? "" : "\n");
+  for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report);
+  text += "\n" + MarkdownProse(Explanation(report));
   return text;
 }
 
@@ -508,7 +797,15 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                       {"confidence", settings.confidence},
                       {"filter_hash", settings.filter_hash},
                       {"mad", "median(|x - median(x)|), unscaled"},
-                      {"ratio", "Hodges-Lehmann estimate of new/base"}};
+                      {"ratio", "Hodges-Lehmann estimate of new/base"},
+                      {"outliers", StringPrintf("modified z-score 0.6745 (x - median) / MAD beyond %g; flagged, never "
+                                                "removed",
+                                                stats::kOutlierThreshold)},
+                      {"work_changed", StringPrintf("of a row that regressed or improved: a work metric whose median "
+                                                    "changed by more than %g%%, by a factor (max/min of its medians) "
+                                                    "above the row's to the power %g, with a raw Mann-Whitney p "
+                                                    "below alpha",
+                                                    100 * kWorkChangeFloor, kWorkChangeFactor)}};
   nlohmann::json families = nlohmann::json::array();
   for (const MetricFamily& family : report.families) {
     families.push_back({{"metric", family.metric},
@@ -523,7 +820,9 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                         {"common_smallest_p", NumberOrNull(family.common_smallest_p)},
                         {"runs_needed", family.runs_needed}});
   }
+  json["hosts"] = HostsJson(report);
   json["families"] = std::move(families);
+  nlohmann::json host_warnings = HostWarningsJson(report);
   nlohmann::json rows = nlohmann::json::array();
   for (const ComparisonRow& row : report.rows) {
     nlohmann::json item = {{"benchmark", row.benchmark},
@@ -565,6 +864,8 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                      {"stddev", row.lnt->stddev ? nlohmann::json(*row.lnt->stddev) : nlohmann::json()},
                      {"rule", lnt::RuleName(row.lnt->rule)}};
     }
+    if (row.histogram) item["histogram"] = HistogramJson(*row.histogram);
+    item["warnings"] = RowWarningsJson(row, host_warnings);
     rows.push_back(std::move(item));
   }
   json["rows"] = std::move(rows);
@@ -586,11 +887,12 @@ std::string FormatCompareJson(const ComparisonReport& report) {
 }
 
 std::string FormatCompareCsv(const ComparisonReport& report) {
+  std::string host_warnings = CsvHostWarnings(report);
   std::string text =
       "benchmark,metric,verdict,base_n,base_failed,base_min,base_median,base_mad,new_n,new_failed,new_min,"
       "new_median,new_mad,min_change,median_change,u,p,test_method,smallest_p,p_adjusted,scale,ratio,ratio_lower,"
       "ratio_upper,shift,shift_lower,shift_upper,interval_level,excludes_no_change,detectable,detectable_shift,"
-      "lnt_current,lnt_previous,lnt_delta,lnt_pct_delta,lnt_stddev,lnt_rule\n";
+      "lnt_current,lnt_previous,lnt_delta,lnt_pct_delta,lnt_stddev,lnt_rule,base_outliers,new_outliers,warnings\n";
   auto side = [](const SideSummary& s) {
     bool has = s.n > 0;
     return std::to_string(s.n) + "," + std::to_string(s.failed) + "," + (has ? CsvNumber(s.min) : "") + "," +
@@ -624,12 +926,14 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
     } else {
       line += ",,,,,";
     }
+    line += "," + std::to_string(row.base.outliers.size()) + "," + std::to_string(row.candidate.outliers.size()) + "," +
+            CsvField(CsvWarnings(row, host_warnings));
     text += line + "\n";
   }
   for (const GeomeanRow& row : report.geomeans) {
     // The ratio and its interval in the ratio columns; everything else empty.
     text += "geomean," + CsvField(row.metric) + std::string(20, ',') + CsvNumber(row.ratio) + "," +
-            CsvNumber(row.lower) + "," + CsvNumber(row.upper) + std::string(13, ',') + "\n";
+            CsvNumber(row.lower) + "," + CsvNumber(row.upper) + std::string(16, ',') + "\n";
   }
   return text;
 }

@@ -20,6 +20,7 @@
 #include "timeit/base/text_format.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/results/results_schema.h"
+#include "timeit/results/series_record.h"
 #include "timeit/sys/file_io.h"
 #include "timeit/sys/unique_fd.h"
 
@@ -188,9 +189,13 @@ void CheckResultsTarget(const std::string& path) {
   InspectStart(fd.get(), info.st_size, path);
 }
 
-void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host,
-                std::chrono::duration<double> lock_timeout) {
+namespace {
+
+/// Adds `lines` (whole lines, each ended by '\n') at the end of the results file at `path`,
+/// after a header for `host` when it has none: AppendRuns' work, for any kind of record.
+/// Returns whether it wrote that header.
+bool AppendLines(const std::string& path, const std::string& lines, const HostInfo& host,
+                 std::chrono::duration<double> lock_timeout) {
   // O_APPEND: every write lands at the end of the file as it is then, whoever else writes.
   // A symlink is followed: the runs belong in the file it names.
   // (A century at most: a deadline beyond the clock's range would wrap.)
@@ -213,7 +218,8 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
     if (::stat(path.c_str(), &current) == 0 && current.st_dev == info.st_dev && current.st_ino == info.st_ino) break;
   }
   std::string text;
-  switch (InspectStart(fd.get(), info.st_size, path)) {
+  FileStart start = InspectStart(fd.get(), info.st_size, path);
+  switch (start) {
     case FileStart::kEmpty:
       text = EncodeHeaderLine(host);
       break;
@@ -226,7 +232,7 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
       if (LastByte(fd.get(), info.st_size, path) != '\n') text = "\n";
       break;
   }
-  for (const Measurement& run : runs) text += EncodeRunLine(name, command, run);
+  text += lines;
   try {
     WriteAll(fd.get(), text, path);
   } catch (const Error&) {
@@ -237,6 +243,22 @@ void AppendRuns(const std::string& path, const std::string& name, const std::vec
     }
     throw;
   }
+  return start != FileStart::kHeader;
+}
+
+}  // namespace
+
+bool AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+                const std::vector<Measurement>& runs, const HostInfo& host,
+                std::chrono::duration<double> lock_timeout) {
+  std::string lines;
+  for (const Measurement& run : runs) lines += EncodeRunLine(name, command, run);
+  return AppendLines(path, lines, host, lock_timeout);
+}
+
+void AppendSeriesRecord(const std::string& path, const SeriesRecord& record,
+                        std::chrono::duration<double> lock_timeout) {
+  AppendLines(path, EncodeSeriesLine(record), record.host, lock_timeout);
 }
 
 }  // namespace timeit

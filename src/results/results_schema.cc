@@ -14,12 +14,16 @@ class TopLevelKeys : public TopLevelScanner {
  public:
   int schemas_ = 0;
   int benchmarks_ = 0;
+  int series_ = 0;
+  int keys_ = 0;
   std::optional<std::string> schema_;
 
  private:
   bool Key(std::string_view key) override {
     if (key == kSchema) ++schemas_;
     if (key == kBenchmark) ++benchmarks_;
+    if (key == kSeries) ++series_;
+    ++keys_;
     return true;
   }
   bool Value(std::string_view key, std::optional<std::string_view> text) override {
@@ -67,9 +71,10 @@ LineClass ClassifyLine(std::string_view line) {
     if (!line.empty() && starts_header && EndsInsideAValue(line)) return {LineKind::kHeaderCutShort, {}};
     return {};
   }
-  if (!keys.is_object() || keys.schemas_ > 1 || keys.benchmarks_ > 1) return {};
+  if (!keys.is_object() || keys.schemas_ > 1 || keys.benchmarks_ > 1 || keys.series_ > 1) return {};
   if (keys.schemas_ == 1 && keys.benchmarks_ == 0 && keys.schema_) return {LineKind::kHeader, *keys.schema_};
-  if (keys.schemas_ == 0 && keys.benchmarks_ == 1) return {LineKind::kRunRecord, {}};
+  if (keys.schemas_ == 0 && keys.benchmarks_ == 1 && keys.series_ == 0) return {LineKind::kRunRecord, {}};
+  if (keys.series_ == 1 && keys.keys_ == 1) return {LineKind::kSeriesRecord, {}};
   return {};
 }
 

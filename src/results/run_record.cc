@@ -43,6 +43,55 @@ Json CountToJson(double count) {
   return rounded;
 }
 
+// {"median", "mad"} of a metric in its unit (seconds or a count; a median of counts can be
+// a half), and "n" when fewer runs than the program's successful ones had it.
+Json OverheadMetricToJson(const OverheadMetric& metric, int successful_runs) {
+  Json json = {{"median", metric.median}, {"mad", metric.mad}};
+  if (metric.n != successful_runs) json["n"] = metric.n;
+  return json;
+}
+
+// --calibrate's findings: the clock in nanoseconds, and per program that does nothing the
+// metrics timeit reported for it, keyed as runs key their metrics; those without a value
+// are under "absent" with the reason.
+Json CalibrationToJson(const Calibration& calibration) {
+  const ClockLatency& latency = calibration.read_latency;
+  Json json = {{"clock", calibration.clock}};
+  json["clock_source"] = calibration.clock_source ? Json(*calibration.clock_source) : nullptr;
+  json["resolution_ns"] = calibration.resolution_ns;
+  json["read_latency_ns"] = {{"median", latency.median_ns}, {"mad", latency.mad_ns},
+                             {"min", latency.min_ns},       {"max", latency.max_ns},
+                             {"batches", latency.batches},  {"reads_per_batch", latency.reads_per_batch}};
+  json["warmup_runs"] = calibration.warmup_runs;
+  Json overhead = Json::object();
+  for (const ProgramOverhead& program : calibration.overhead) {
+    int successful = program.runs - program.failed;
+    Json entry = Json::object();
+    entry["path"] = program.path.empty() ? Json(nullptr) : Json(program.path);
+    entry["n"] = successful;
+    if (program.failed > 0) entry["failed"] = program.failed;
+    if (!program.problem.empty()) entry["problem"] = program.problem;
+    Json absent = Json::object();
+    for (const OverheadMetric& metric : program.metrics) {
+      if (metric.n > 0) {
+        entry[metric.name] = OverheadMetricToJson(metric, successful);
+      } else if (successful > 0) {
+        absent[metric.name] = metric.absent;
+      }
+    }
+    if (!absent.empty()) entry["absent"] = std::move(absent);
+    overhead[program.label] = std::move(entry);
+  }
+  json["overhead"] = std::move(overhead);
+  if (calibration.interrupted_by) json["interrupted_by"] = *calibration.interrupted_by;
+  return json;
+}
+
+// A number that may be unknown (NaN): null then.
+Json NumberOrNull(double value) { return std::isfinite(value) ? Json(value) : Json(nullptr); }
+
+Json LoadToJson(const std::optional<std::array<double, 3>>& load) { return load ? Json(*load) : Json(nullptr); }
+
 Json HostToJson(const HostInfo& host) {
   Json json = {{"hostname", host.hostname},       {"kernel", host.kernel},
                {"machine", host.machine},         {"cpu_model", host.cpu_model},
@@ -51,7 +100,22 @@ Json HostToJson(const HostInfo& host) {
   json["libpfm_version"] = host.libpfm_version ? Json(*host.libpfm_version) : nullptr;
   json["perf_event_paranoid"] = host.perf_event_paranoid ? Json(*host.perf_event_paranoid) : nullptr;
   json["hardware_counters"] = HasCorePmu(host.kernel_pmus);
+  json["cpu_governor"] = host.cpu_governor ? Json(*host.cpu_governor) : nullptr;
+  json["turbo"] = host.turbo ? Json(*host.turbo) : nullptr;
+  json["smt"] = host.smt ? Json(*host.smt) : nullptr;
+  json["aslr"] = host.aslr ? Json(*host.aslr) : nullptr;
+  json["load_average"] = LoadToJson(host.load_average);
+  if (host.calibration) json["calibration"] = CalibrationToJson(*host.calibration);
   return json;
+}
+
+// What timeit set about the run, and only what it was asked to set: a record without these
+// fields is of a run started as timeit found things.
+void AddControls(const RunControls& controls, Json& record) {
+  if (!controls.cpus.empty()) record["cpus"] = FormatCpuList(controls.cpus);
+  if (controls.aslr_disabled) record["aslr_disabled"] = true;
+  if (controls.env_offset) record["env_offset"] = *controls.env_offset;
+  if (controls.seed) record["seed"] = *controls.seed;
 }
 
 // JSON text is UTF-8, and names and arguments are bytes: anything else is written with
@@ -85,6 +149,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     record["failure_message"] = run.failure_message;
   }
   record[schema::kStartTime] = run.start_time;
+  if (run.position) record[schema::kPosition] = *run.position;
   record[schema::kCommand] = command;
   bool command_is_text = true;
   for (const std::string& argument : command) command_is_text = command_is_text && IsValidUtf8(argument);
@@ -93,6 +158,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     for (const std::string& argument : command) bytes.push_back(HexEncode(argument));
     record[schema::kCommandBytes] = std::move(bytes);
   }
+  AddControls(run.controls, record);
   record["rusage"] = {{"minor_faults", run.rusage.minor_faults},
                       {"major_faults", run.rusage.major_faults},
                       {"voluntary_context_switches", run.rusage.voluntary_switches},
@@ -101,6 +167,45 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
                       {"block_outputs", run.rusage.block_outputs}};
   record["counters"] = CountersToJson(run.counters);
   return Dump(record) + "\n";
+}
+
+std::string EncodeSeriesLine(const SeriesRecord& record) {
+  Json names = Json::array();
+  Json rmad = Json::object();
+  Json runs = Json::object();
+  for (const SeriesRecord::Benchmark& benchmark : record.benchmarks) {
+    // Keys must stay apart: names that differ only in bytes that are not UTF-8 would both
+    // become U+FFFD, so such bytes are written as the text \xHH here.
+    std::string name = EscapeInvalidUtf8(benchmark.name);
+    names.push_back(name);
+    rmad[name] = NumberOrNull(benchmark.rmad);
+    runs[name] = benchmark.runs;
+  }
+  Json series = Json::object();
+  series["benchmarks"] = std::move(names);
+  series["order"] = SpellingOf(kRunOrderSpellings, record.order);
+  series["seed"] = record.seed;
+  series["stopped"] = SpellingOf(kSeriesStopSpellings, record.stopped);
+  series["target_rmad"] = record.target_rmad ? Json(*record.target_rmad) : Json(nullptr);
+  series["primary_metric"] = SpellingOf(kPrimaryMetricSpellings, record.primary_metric);
+  series["rmad"] = std::move(rmad);
+  series["runs"] = std::move(runs);
+  series["load_average"] = {{"start", LoadToJson(record.load_average_start)},
+                            {"end", LoadToJson(record.load_average_end)}};
+  series["cpus"] = record.cpus.empty() ? Json(nullptr) : Json(FormatCpuList(record.cpus));
+  series["aslr_disabled"] = record.aslr_disabled;
+  series["env_offset"] = record.env_offset;
+  Json warnings = Json::array();
+  for (const SeriesRecord::Warning& warning : record.warnings) {
+    warnings.push_back({{"benchmark", warning.benchmark ? Json(EscapeInvalidUtf8(*warning.benchmark)) : Json(nullptr)},
+                        {"kind", warning.kind},
+                        {"message", warning.message}});
+  }
+  series["warnings"] = std::move(warnings);
+  series["host"] = HostToJson(record.host);
+  Json line = Json::object();
+  line[schema::kSeries] = std::move(series);
+  return Dump(line) + "\n";
 }
 
 }  // namespace timeit

@@ -6,6 +6,7 @@
 
 #include "timeit/measure/measurement.h"
 #include "timeit/results/host_info.h"
+#include "timeit/results/series_record.h"
 
 /// The lines of a timeit-results/2 file, as results_schema.h defines them. Private to the
 /// results library (and its tests).
@@ -18,5 +19,10 @@ std::string EncodeHeaderLine(const HostInfo& host);
 /// "outcome" and "metrics" first, then the exit status, start time, command, rusage
 /// extras and every requested counter with its status and raw reading.
 std::string EncodeRunLine(std::string_view name, const std::vector<std::string>& command, const Measurement& run);
+
+/// The series record as one line ended by '\n': {"series": {"benchmarks", "order", "seed"
+/// (random order only), "stopped", "target_rmad", "primary_metric", "rmad", "runs",
+/// "load_average": {"start", "end"}, "warnings", "host"}}. Unknown numbers are null.
+std::string EncodeSeriesLine(const SeriesRecord& record);
 
 }  // namespace timeit

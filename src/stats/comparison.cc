@@ -12,6 +12,7 @@
 #include "timeit/base/error.h"
 #include "timeit/stats/geomean.h"
 #include "timeit/stats/hodges_lehmann.h"
+#include "timeit/stats/outliers.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit {
@@ -23,6 +24,9 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // What Compare keeps of a row between its passes: the samples (owned by the SampleSets)
 // and their pooled ranks, so the interval can invert the very test that gave the p-value.
 struct RowSamples {
+  /// The benchmark on each side, for the work metrics beside the row's.
+  const BenchmarkSamples* base_benchmark = nullptr;
+  const BenchmarkSamples* candidate_benchmark = nullptr;
   const std::vector<double>* base = nullptr;
   const std::vector<double>* candidate = nullptr;
   std::optional<stats::PooledRanks> ranks;
@@ -47,6 +51,10 @@ SideSummary Summarize(const BenchmarkSamples& samples, const std::vector<double>
   side.min = stats::Min(*values);
   side.median = stats::Median(*values);
   side.mad = stats::MedianAbsoluteDeviation(*values);
+  std::vector<bool> flags = stats::OutlierFlags(*values);
+  for (size_t i = 0; i < flags.size(); ++i) {
+    if (flags[i]) side.outliers.push_back((*values)[i]);
+  }
   return side;
 }
 
@@ -209,6 +217,8 @@ ComparisonRow TwoSidedRow(const BenchmarkSamples& before, const BenchmarkSamples
   ComparisonRow row;
   row.benchmark = before.name;
   row.metric = metric;
+  samples.base_benchmark = &before;
+  samples.candidate_benchmark = &after;
   samples.base = MetricValues(before, metric);
   samples.candidate = MetricValues(after, metric);
   row.base = Summarize(before, samples.base);
@@ -259,6 +269,39 @@ void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples
                            ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
                            : null.TwoSidedP(0);
     row.smallest_p = std::min(separated, row.test->p_value);
+  });
+}
+
+// Both sides on the same log-spaced bins, from the smallest positive value of either to the largest.
+RowHistogram SharedHistogram(const std::vector<double>& base, const std::vector<double>& candidate) {
+  double lo = 0;
+  double hi = 0;
+  for (const std::vector<double>* side : {&base, &candidate}) {
+    for (double value : *side) {
+      if (!(value > 0)) continue;
+      lo = lo > 0 ? std::min(lo, value) : value;
+      hi = std::max(hi, value);
+    }
+  }
+  return {stats::LogHistogram(base, lo, hi, kHistogramBins), stats::LogHistogram(candidate, lo, hi, kHistogramBins)};
+}
+
+// What a judged row with data on both sides shows besides its test, whatever the policy:
+// the shape of each side and, where it reports a change, the work metrics that changed far
+// more. Only there: a row that reads unchanged claims nothing the work could explain, and
+// each work metric's raw test errs at rate alpha.
+void DescribeRows(std::vector<ComparisonRow>& rows, const std::vector<RowSamples>& samples,
+                  const CompareSettings& settings) {
+  ForEachRow(rows.size(), [&](size_t i) {
+    const RowSamples& row_samples = samples[i];
+    if (!row_samples.base || !row_samples.candidate) return;
+    ComparisonRow& row = rows[i];
+    if (row.base.n >= kHistogramMinRuns && row.candidate.n >= kHistogramMinRuns) {
+      row.histogram = SharedHistogram(*row_samples.base, *row_samples.candidate);
+    }
+    if (row.verdict != Verdict::kRegressed && row.verdict != Verdict::kImproved) return;
+    row.work_changes = FindWorkChanges(*row_samples.base_benchmark, *row_samples.candidate_benchmark, row.metric,
+                                       row.base.median, row.candidate.median, settings.method, settings.alpha);
   });
 }
 
@@ -519,15 +562,25 @@ bool ComparisonReport::any_regressed() const {
                      [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
 }
 
+std::vector<std::string> MetricsToKeep(const std::vector<std::string>& metrics) {
+  std::vector<std::string> kept = metrics.empty() ? DefaultMetricCandidates() : metrics;
+  for (std::string& name : WorkMetricNames()) {
+    if (std::find(kept.begin(), kept.end(), name) == kept.end()) kept.push_back(std::move(name));
+  }
+  return kept;
+}
+
 ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {
   CheckMetricsExist(base, candidate, settings.metrics);
   ComparisonReport report;
   report.settings = settings;
+  report.host_differences = HostDifferences(base.provenance(), candidate.provenance());
   RowsToJudge compared = BuildRows(base, candidate, settings);
   if (settings.policy == ComparePolicy::kDefault) {
     TestRows(compared.rows, compared.samples, settings);
     report.families = JudgeFamilies(compared, settings);
   }
+  DescribeRows(compared.rows, compared.samples, settings);
   report.geomeans = Geomeans(compared.rows, compared.metrics, settings.confidence);
   report.same_hash_dropped = compared.same_hash_dropped;
   report.rows = std::move(compared.rows);

@@ -57,6 +57,12 @@ double MedianAbsoluteDeviation(std::span<const double> values) {
   return MedianInPlace(deviations);
 }
 
+double RelativeMad(std::span<const double> values) {
+  double median = Median(values);
+  if (std::isnan(median) || median == 0) return kNaN;
+  return 100 * MedianAbsoluteDeviation(values) / std::fabs(median);
+}
+
 double Mean(std::span<const double> values) {
   if (values.empty()) return kNaN;
   double sum = 0;

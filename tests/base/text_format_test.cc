@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace timeit {
 namespace {
@@ -80,6 +81,12 @@ TEST(PythonFloatReprTest, WritesWhatPythonsReprWrites) {
   EXPECT_EQ(PythonFloatRepr(std::numeric_limits<double>::quiet_NaN()), "nan");
   EXPECT_EQ(PythonFloatRepr(std::numeric_limits<double>::infinity()), "inf");
   EXPECT_EQ(PythonFloatRepr(-std::numeric_limits<double>::infinity()), "-inf");
+}
+
+TEST(JoinWordsTest, SingleSpacesBetweenWords) {
+  std::vector<std::string> words = {"sh", "-c", "exit 3"};
+  EXPECT_EQ(JoinWords(words), "sh -c exit 3");
+  EXPECT_EQ(JoinWords(std::vector<std::string>{}), "");
 }
 
 }  // namespace

@@ -73,6 +73,37 @@ TEST_F(FakeCounterBackendTest, ReadingsAndStatuses) {
   EXPECT_EQ(results.readings[5].status, CounterStatus::kNotSupported);
 }
 
+TEST_F(FakeCounterBackendTest, ListsAreReadOneRunAfterAnother) {
+  WriteFile(path_, R"({"events": {"task-clock": {"value": [300, 100, 200], "enabled": 4, "running": [4, 2]},
+                                  "cycles": {"value": 7}}})");
+  std::unique_ptr<CounterBackend> backend = MakeFakeCounterBackend({"task-clock", "cycles"}, path_);
+  std::vector<double> scaled;
+  std::vector<double> cycles;
+  for (int run = 0; run < 7; ++run) {
+    backend->Attach(::getpid());
+    CounterResults results = backend->Collect();
+    scaled.push_back(results.readings[0].scaled);
+    cycles.push_back(results.readings[1].scaled);
+  }
+  // value cycles with period 3, running with period 2 (4/2 doubles the value).
+  EXPECT_EQ(scaled, (std::vector<double>{300, 200, 200, 600, 100, 400, 300}));
+  EXPECT_EQ(cycles, std::vector<double>(7, 7));
+}
+
+TEST_F(FakeCounterBackendTest, MalformedNumbersAreUsageErrors) {
+  for (const char* spec : {R"({"events": {"cycles": {"value": []}}})", R"({"events": {"cycles": {"value": -1}}})",
+                           R"({"events": {"cycles": {"running": [1, "x"]}}})", R"({"events": {"cycles": 5}})"}) {
+    WriteFile(path_, spec);
+    try {
+      MakeFakeCounterBackend({"cycles"}, path_);
+      ADD_FAILURE() << "no error for " << spec;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::kUsage) << spec;
+      EXPECT_NE(std::string(e.what()).find("event 'cycles'"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST_F(FakeCounterBackendTest, Unavailable) {
   CounterResults results = Run({"cycles"}, R"({"unavailable": "no PMU in this test"})");
   EXPECT_EQ(results.backend, "fake");

@@ -297,5 +297,16 @@ TEST(IsTaskClockTest, EverySpellingOfTaskClockAndNothingElse) {
   }
 }
 
+TEST(IsGenericEventTest, AnySpellingAndModifiersOfTheNamedEvent) {
+  for (const char* name : {"instructions", "INSTRUCTIONS", "perf::instructions", "instructions:u", "instructions:k"}) {
+    EXPECT_TRUE(IsGenericEvent(name, "instructions")) << name;
+  }
+  EXPECT_TRUE(IsGenericEvent("cpu-cycles", "cycles"));  // an alias is the same event
+  for (const char* name : {"instructions:p", "branch-instructions", "cycles", "", "r00c0"}) {
+    EXPECT_FALSE(IsGenericEvent(name, "instructions")) << name;
+  }
+  EXPECT_FALSE(IsGenericEvent("instructions", "no-such-event"));
+}
+
 }  // namespace
 }  // namespace timeit

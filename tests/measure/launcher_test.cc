@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include "temp_dir.h"
@@ -162,6 +163,78 @@ TEST_F(LauncherTest, EmptyCommandIsUsageError) {
     EXPECT_EQ(e.kind(), ErrorKind::kUsage);
   }
 }
+
+// The variable replaces one timeit itself has, so the program sees exactly one, of exactly
+// the length asked for; the rest of the environment is timeit's.
+TEST_F(LauncherTest, EnvironmentOffsetAddsOneVariableOfThatLength) {
+  ASSERT_EQ(::setenv("TIMEIT_ENV_OFFSET", "timeit's own", 1), 0);
+  ASSERT_EQ(::setenv("TIMEIT_LAUNCHER_TEST", "kept", 1), 0);
+  ChildSpec spec;
+  spec.argv = {"/bin/sh", "-c",
+               "env | grep -c '^TIMEIT_ENV_OFFSET='; printf '%s\\n' \"$TIMEIT_ENV_OFFSET\" \"$TIMEIT_LAUNCHER_TEST\""};
+  spec.stdout_path = dir_.File("out");
+  for (int offset : {0, 1, 300, kEnvOffsetLimit - 1}) {
+    spec.controls.env_offset = offset;
+    Measurement run = Run(spec);
+    EXPECT_EQ(run.exit_code, 0);
+    EXPECT_EQ(run.controls.env_offset, offset);
+    EXPECT_EQ(ReadFile(dir_.File("out")), "1\n" + std::string(static_cast<size_t>(offset), 'x') + "\nkept\n");
+  }
+  spec.controls.env_offset.reset();
+  Run(spec);
+  EXPECT_EQ(ReadFile(dir_.File("out")), "1\ntimeit's own\nkept\n");
+  ::unsetenv("TIMEIT_ENV_OFFSET");
+  ::unsetenv("TIMEIT_LAUNCHER_TEST");
+}
+
+#ifdef __linux__
+
+// The program and what it starts run on the CPU it was pinned to, whatever timeit's own.
+TEST_F(LauncherTest, PinnedProgramAndDescendantsStayOnTheirCpus) {
+  std::optional<std::vector<int>> allowed = AllowedCpus();
+  ASSERT_TRUE(allowed && !allowed->empty());
+  ChildSpec spec;
+  spec.argv = {"/bin/sh", "-c",
+               "grep Cpus_allowed_list /proc/self/status; sh -c 'grep Cpus_allowed_list /proc/self/status'"};
+  spec.stdout_path = dir_.File("out");
+  spec.controls.cpus = {allowed->back()};
+  Measurement run = Run(spec);
+  EXPECT_EQ(run.exit_code, 0) << run.failure_message;
+  EXPECT_EQ(run.controls.cpus, spec.controls.cpus);
+  std::string line = "Cpus_allowed_list:\t" + std::to_string(allowed->back()) + "\n";
+  EXPECT_EQ(ReadFile(dir_.File("out")), line + line);
+}
+
+// A CPU the machine does not have: the kernel refuses, and the run is a setup failure.
+TEST_F(LauncherTest, CpuTheKernelRefusesIs66) {
+  ChildSpec spec;
+  spec.argv = {"/bin/sh", "-c", "echo PROGRAM-RAN"};
+  spec.stdout_path = dir_.File("out");
+  spec.controls.cpus = {kMaxCpuNumber};
+  Measurement run = Run(spec);
+  EXPECT_EQ(run.exit_code, 66);
+  EXPECT_EQ(run.failure, LaunchFailure::kSetup);
+  EXPECT_EQ(run.failure_message, "cannot pin the program to CPU 8191 (sched_setaffinity): Invalid argument");
+  EXPECT_EQ(ReadFile(dir_.File("out")), "");
+}
+
+// ADDR_NO_RANDOMIZE (0x0040000) in the program's persona, and only when asked for.
+TEST_F(LauncherTest, AslrDisabledIsThePersonalityFlag) {
+  ChildSpec spec;
+  spec.argv = {"cat", "/proc/self/personality"};
+  spec.stdout_path = dir_.File("out");
+  auto persona = [&] {
+    Measurement run = Run(spec);
+    EXPECT_EQ(run.exit_code, 0) << run.failure_message;
+    EXPECT_EQ(run.controls.aslr_disabled, spec.controls.aslr_disabled);
+    return std::stoul(ReadFile(dir_.File("out")), nullptr, 16);
+  };
+  unsigned long inherited = persona();
+  spec.controls.aslr_disabled = true;
+  EXPECT_EQ(persona(), inherited | 0x0040000);
+}
+
+#endif
 
 }  // namespace
 }  // namespace timeit

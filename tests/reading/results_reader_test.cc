@@ -349,6 +349,21 @@ TEST(RecordStreamTest, BlankLinesAndUnknownFieldsAreIgnored) {
   EXPECT_EQ(read.samples.Find("a")->runs, 1u);
 }
 
+TEST(RecordStreamTest, SeriesRecordsAreSkipped) {
+  // Its benchmarks, runs and host are about how the runs were made; none of it is a run.
+  std::string series = R"({"series":{"benchmarks":["a"],"runs":{"a":9},"host":{"cpu_count":64}}})";
+  StreamRead read = ReadStream(std::string(kHeader) + "\n" + RunLine("a", "ok", R"("real":1)") + "\n" + series + "\n" +
+                               RunLine("a", "ok", R"("real":2)") + "\n" + series + "\n");
+  ASSERT_EQ(read.error, "");
+  EXPECT_EQ(read.samples.Find("a")->runs, 2u);
+  EXPECT_EQ(read.samples.Find("a")->metrics.at("real"), (std::vector<double>{1, 2}));
+  EXPECT_TRUE(read.warnings.empty());
+
+  StreamRead both = ReadStream(std::string(kHeader) + "\n" +
+                               R"({"series":{},"benchmark":"a","outcome":"ok","metrics":{"real":1}})" + "\n");
+  EXPECT_EQ(both.error, "2: a record is a header (schema), a run (benchmark) or a series (series), not two");
+}
+
 TEST(RecordStreamTest, LinesAcrossAndBeyondTheReadBufferAreWhole) {
   // The file is read 8 MiB at a time: 30,000 records cross buffer boundaries anywhere, and
   // a 20 MB line (a name that long) is longer than a buffer.

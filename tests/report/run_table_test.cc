@@ -37,6 +37,24 @@ TEST(RunTableTest, OneRowPerMetricOverSuccessfulRuns) {
   EXPECT_EQ(table.find("50.0000"), std::string::npos) << "the failed run leaked into the table";
 }
 
+TEST(RunTableTest, OutliersAreNamedByRunNumberAndKept) {
+  std::vector<Measurement> runs = {MakeRun(1.0),  MakeRun(1.01), MakeRun(9, /*exit_code=*/2),
+                                   MakeRun(0.99), MakeRun(1.0),  MakeRun(5.0),
+                                   MakeRun(1.02)};
+  std::string table = FormatRunTable(runs);
+  // Run 6 (the failed run 3 keeps its number) is far from the others in real and user.
+  EXPECT_NE(table.find("outliers in real [s]: run 6 (|modified z-score| > 3.5; kept in the figures above)\n"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("outliers in user [s]: run 6 ("), std::string::npos) << table;
+  EXPECT_EQ(table.find("outliers in page-faults"), std::string::npos) << table;  // all equal
+  // Kept: the mean is over every successful run, 5 included.
+  EXPECT_NE(table.find("1.6700 ± 1.6314"), std::string::npos) << table;
+  EXPECT_LT(table.find("outliers in"), table.find("1 of 7 runs failed"));
+  runs[6] = MakeRun(4.9);
+  EXPECT_NE(FormatRunTable(runs).find("outliers in real [s]: runs 6, 7 ("), std::string::npos);
+}
+
 TEST(RunTableTest, HeaderNamesTheColumns) {
   std::string table = FormatRunTable(std::vector<Measurement>{MakeRun(1.0)});
   std::string header = table.substr(0, table.find('\n'));

@@ -263,6 +263,61 @@ TEST(HostToJsonTest, Fields) {
   EXPECT_TRUE(other["perf_event_paranoid"].is_null());
   EXPECT_TRUE(other["libpfm_version"].is_null());
   EXPECT_EQ(other["libpfm_pmus"], json::array());
+  // What the kernel did not say is null, not left out: a reader tells "unknown" from "old file".
+  for (const char* field : {"cpu_governor", "turbo", "smt", "aslr", "load_average"}) {
+    EXPECT_TRUE(other.contains(field) && other[field].is_null()) << field;
+  }
+}
+
+TEST(HostToJsonTest, Conditions) {
+  HostInfo host = SampleHost();
+  host.cpu_governor = "performance";
+  host.turbo = false;
+  host.smt = true;
+  host.aslr = 2;
+  host.load_average = {{0.5, 1.25, 2}};
+  json conditions = HostToJson(host);
+  EXPECT_EQ(conditions["cpu_governor"], "performance");
+  EXPECT_EQ(conditions["turbo"], false);
+  EXPECT_EQ(conditions["smt"], true);
+  EXPECT_EQ(conditions["aslr"], 2);
+  EXPECT_EQ(conditions["load_average"], json::parse("[0.5, 1.25, 2.0]"));
+  EXPECT_FALSE(conditions.contains("calibration"));  // only with --calibrate
+}
+
+TEST(HostToJsonTest, Calibration) {
+  HostInfo host = SampleHost();
+  Calibration calibration;
+  calibration.clock_source = "tsc";
+  calibration.resolution_ns = 1;
+  calibration.read_latency = {200, 1000, 21.5, 0.25, 20.75, 48};
+  calibration.warmup_runs = 1;
+  ProgramOverhead true_overhead{"/bin/true", "/bin/true", "", 20, 1, {}};
+  OverheadMetric real{"real", MetricUnit::kSeconds, 19, 0.0008, 0.00003, ""};
+  OverheadMetric task_clock{"task-clock:u", MetricUnit::kSeconds, 18, 0.0004, 0.00001, ""};
+  OverheadMetric instructions{"instructions", MetricUnit::kCount, 0, 0, 0, "not supported here"};
+  true_overhead.metrics = {real, task_clock, instructions};
+  ProgramOverhead noop{"timeit-noop", "", "not found (looked for /a/timeit-noop)", 0, 0, {}};
+  calibration.overhead = {true_overhead, noop};
+  host.calibration = calibration;
+  json written = HostToJson(host)["calibration"];
+  EXPECT_EQ(written, json::parse(R"json({
+    "clock": "CLOCK_MONOTONIC", "clock_source": "tsc", "resolution_ns": 1.0,
+    "read_latency_ns": {"median": 21.5, "mad": 0.25, "min": 20.75, "max": 48.0, "batches": 200, "reads_per_batch": 1000},
+    "warmup_runs": 1,
+    "overhead": {
+      "/bin/true": {"path": "/bin/true", "n": 19, "failed": 1,
+                    "real": {"median": 0.0008, "mad": 0.00003},
+                    "task-clock:u": {"median": 0.0004, "mad": 0.00001, "n": 18},
+                    "absent": {"instructions": "not supported here"}},
+      "timeit-noop": {"path": null, "n": 0, "problem": "not found (looked for /a/timeit-noop)"}}})json"))
+      << written.dump();
+  calibration.interrupted_by = 2;
+  calibration.clock_source.reset();
+  host.calibration = calibration;
+  json interrupted = HostToJson(host)["calibration"];
+  EXPECT_EQ(interrupted["interrupted_by"], 2);
+  EXPECT_TRUE(interrupted["clock_source"].is_null());
 }
 
 class AppendRunsTest : public ::testing::Test {
@@ -295,6 +350,23 @@ TEST_F(AppendRunsTest, EmptyExistingFileIsTreatedAsNew) {
   std::vector<json> lines = Lines(path_);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0]["schema"], "timeit-results/2");
+}
+
+// Whether the file records the host given, which --calibrate tells the user when it does not.
+TEST_F(AppendRunsTest, SaysWhetherItWroteTheHeader) {
+  EXPECT_TRUE(AppendRuns(path_, "", {}, {}, SampleHost(), kLockTimeout));  // no runs: the header alone
+  std::vector<json> lines = Lines(path_);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0]["host"]["hostname"], "bench1");
+  std::string header = ReadFile(path_);
+  EXPECT_FALSE(AppendRuns(path_, "", {}, {}, SampleHost(), kLockTimeout));
+  EXPECT_EQ(ReadFile(path_), header);
+  EXPECT_FALSE(AppendRuns(path_, "bench-a", {"./bench-a"}, {RunNumbered(0)}, SampleHost(), kLockTimeout));
+  EXPECT_EQ(Lines(path_).size(), 2u);
+
+  std::string torn = dir_.File("torn.json");
+  WriteFile(torn, "{\"schema\":\"timeit-res");
+  EXPECT_TRUE(AppendRuns(torn, "bench-a", {"./bench-a"}, {RunNumbered(0)}, SampleHost(), kLockTimeout));
 }
 
 TEST_F(AppendRunsTest, AddsLinesAndNeverRewritesWhatIsThere) {

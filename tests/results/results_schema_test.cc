@@ -10,10 +10,13 @@ TEST(ResultsSchemaTest, ClassifiesLinesAsWriterAndReaderBothSeeThem) {
   EXPECT_EQ(ClassifyLine(R"({"schema":"timeit-results/2","host":{}})").schema, "timeit-results/2");
   EXPECT_EQ(ClassifyLine(R"( { "host" : {"schema": 1}, "schema" : "other/3" } )").schema, "other/3");
   EXPECT_EQ(ClassifyLine(R"({"benchmark":"x","outcome":"ok","metrics":{}})").kind, LineKind::kRunRecord);
+  EXPECT_EQ(ClassifyLine(R"({"series":{"benchmarks":["x"],"host":{"schema":1}}})").kind, LineKind::kSeriesRecord);
+  EXPECT_EQ(ClassifyLine(R"( {"series" : 3} )").kind, LineKind::kSeriesRecord);
   for (const char* other :
        {"", "{", "[1]", "7", "garbage", R"({"host":{}})", R"({"schema":1})", R"({"schema":"a","schema":"b"})",
         R"({"benchmark":"x","benchmark":"y"})", R"({"schema":"timeit-results/2","benchmark":"x"})",
-        "\xEF\xBB\xBF{\"schema\":\"x\"}", R"({"schema":"timeit-results/2"} x)"}) {
+        "\xEF\xBB\xBF{\"schema\":\"x\"}", R"({"schema":"timeit-results/2"} x)", R"({"series":{},"benchmark":"x"})",
+        R"({"series":{},"series":{}})", R"({"series":{},"other":1})", R"(["series"])"}) {
     LineKind kind = ClassifyLine(other).kind;
     EXPECT_TRUE(kind == LineKind::kOther || (std::string(other) == "{" && kind == LineKind::kHeaderCutShort)) << other;
   }

@@ -649,5 +649,112 @@ TEST(ComparisonFilterHashTest, KeepsTheSameBinaryWhenItsFailedRunsDiffer) {
   EXPECT_EQ(report.newly_failing(), (std::vector<std::string>{"now-fails"}));
 }
 
+TEST(ComparisonTest, OutliersAreCountedNeverRemoved) {
+  SampleSet base, candidate;
+  // 100 against median 3, MAD 1: modified z = 0.6745 * 97 / 1 = 65.4 > 3.5. The failed run
+  // has no sample and is no outlier.
+  Add(base, "b", "task-clock", {1, 2, 3, 4, 100}, 1);
+  Add(candidate, "b", "task-clock", {3, 1, 4, 1, 5, 9, 2, 6});  // 9: 0.6745 * 5.5 / 2 = 1.85
+  ComparisonRow row = RowOf(Compare(base, candidate, {}), "b");
+  EXPECT_EQ(row.base.outliers, std::vector<double>{100});
+  EXPECT_TRUE(row.candidate.outliers.empty());
+  EXPECT_EQ(row.base.n, 5u);
+  EXPECT_EQ(row.base.median, 3);  // the statistics keep it
+  EXPECT_EQ(row.base.min, 1);
+  EXPECT_EQ(row.test->u1, 19.5);  // U of all five base runs (scipy.stats.mannwhitneyu: 19.5)
+}
+
+TEST(ComparisonTest, HistogramsShareTheRowsBins) {
+  SampleSet base, candidate;
+  Add(base, "b", "task-clock", {1, 1.5, 3});
+  Add(candidate, "b", "task-clock", {10, 20, 32});
+  Add(base, "two", "task-clock", {1, 2});
+  Add(candidate, "two", "task-clock", {1, 2, 3});
+  Add(base, "zeros", "cpu-migrations", {0, 0, 1, 2});
+  Add(candidate, "zeros", "cpu-migrations", {0, 1, 1, 4});
+  CompareSettings settings;
+  settings.metrics = {"task-clock", "cpu-migrations"};
+  ComparisonReport report = Compare(base, candidate, settings);
+  const ComparisonRow* row = nullptr;
+  for (const ComparisonRow& r : report.rows) {
+    if (r.benchmark == "b" && r.metric == "task-clock") row = &r;
+  }
+  ASSERT_TRUE(row && row->histogram);
+  // numpy.histogram(values, numpy.geomspace(1, 32, 11)): the edges are 2^(k / 2).
+  const RowHistogram& histogram = *row->histogram;
+  ASSERT_EQ(histogram.base.edges.size(), 11u);
+  EXPECT_EQ(histogram.base.edges, histogram.candidate.edges);
+  EXPECT_EQ(histogram.base.edges.front(), 1);
+  EXPECT_EQ(histogram.base.edges.back(), 32);
+  EXPECT_NEAR(histogram.base.edges[5], std::sqrt(32), 1e-12);
+  EXPECT_EQ(histogram.base.counts, (std::vector<size_t>{1, 1, 0, 1, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(histogram.candidate.counts, (std::vector<size_t>{0, 0, 0, 0, 0, 0, 1, 0, 1, 1}));
+  for (const ComparisonRow& r : report.rows) {
+    // Two runs a side are too few for a picture.
+    if (r.benchmark == "two") EXPECT_FALSE(r.histogram.has_value()) << r.metric;
+    // Zeros are counted beside the log bins, which span the positive values 1 to 4.
+    if (r.benchmark == "zeros" && r.metric == "cpu-migrations") {
+      ASSERT_TRUE(r.histogram.has_value());
+      EXPECT_EQ(r.histogram->base.not_positive, 2u);
+      EXPECT_EQ(r.histogram->candidate.not_positive, 1u);
+      EXPECT_EQ(r.histogram->base.edges.front(), 1);
+      EXPECT_EQ(r.histogram->base.edges.back(), 4);
+    }
+  }
+}
+
+TEST(ComparisonTest, RowsSayWhenTheWorkChangedMoreThanTheSpeed) {
+  SampleSet base, candidate;
+  Add(base, "walk", "task-clock", {0.098, 0.099, 0.100, 0.101, 0.102});
+  Add(base, "walk", "sys", {0.027, 0.040, 0.0531, 0.080, 0.103});
+  Add(candidate, "walk", "task-clock", {0.068, 0.069, 0.070, 0.071, 0.072});
+  Add(candidate, "walk", "sys", {0.008, 0.010, 0.012, 0.015, 0.024});
+  for (ComparePolicy policy : {ComparePolicy::kDefault, ComparePolicy::kLnt}) {
+    CompareSettings settings;
+    settings.policy = policy;
+    ComparisonRow row = RowOf(Compare(base, candidate, settings), "walk");
+    EXPECT_EQ(row.metric, "task-clock");
+    ASSERT_EQ(row.work_changes.size(), 1u) << ComparePolicyName(policy);
+    EXPECT_EQ(row.work_changes[0].metric, "sys");
+    EXPECT_NEAR(row.work_changes[0].p, 2.0 / 252, 1e-15);  // 5 against 5, separated
+  }
+  // A row that reads unchanged claims no change for the work to explain.
+  Add(base, "steady", "task-clock", {0.098, 0.099, 0.100, 0.101, 0.102});
+  Add(base, "steady", "sys", {0.027, 0.040, 0.0531, 0.080, 0.103});
+  Add(candidate, "steady", "task-clock", {0.0985, 0.0995, 0.1005, 0.1015, 0.1025});
+  Add(candidate, "steady", "sys", {0.008, 0.010, 0.012, 0.015, 0.024});
+  ComparisonRow steady = RowOf(Compare(base, candidate, {}), "steady");
+  EXPECT_EQ(steady.verdict, Verdict::kUnchanged);
+  EXPECT_TRUE(steady.work_changes.empty());
+  // Compared on sys, nothing beside it changed more.
+  CompareSettings settings;
+  settings.metrics = {"sys", "task-clock"};
+  for (const ComparisonRow& row : Compare(base, candidate, settings).rows) {
+    if (row.benchmark == "walk") EXPECT_EQ(row.work_changes.size(), row.metric == "task-clock" ? 1u : 0u) << row.metric;
+  }
+}
+
+TEST(ComparisonTest, TheReportCarriesTheHostsDifferences) {
+  SampleSet base, candidate;
+  Add(base, "b", "task-clock", {1, 2, 3});
+  Add(candidate, "b", "task-clock", {1, 2, 3});
+  base.provenance().NoteHost({{"kernel", "Linux 6.1.0"}});
+  candidate.provenance().NoteHost({{"kernel", "Linux 6.5.0"}});
+  ComparisonReport report = Compare(base, candidate, {});
+  ASSERT_EQ(report.host_differences.size(), 1u);
+  EXPECT_EQ(report.host_differences[0].field, "kernel");
+}
+
+TEST(ComparisonTest, ReadersKeepTheWorkMetricsToo) {
+  std::vector<std::string> kept = MetricsToKeep({});
+  std::vector<std::string> expected = DefaultMetricCandidates();
+  for (const std::string& name : WorkMetricNames()) expected.push_back(name);
+  EXPECT_EQ(kept, expected);
+  kept = MetricsToKeep({"maxrss", "sys"});
+  EXPECT_EQ(kept.size(), 1 + WorkMetricNames().size());  // sys once
+  EXPECT_EQ(kept[0], "maxrss");
+  EXPECT_EQ(kept[1], "sys");
+}
+
 }  // namespace
 }  // namespace timeit

@@ -71,6 +71,14 @@ TEST(StatisticsTest, MadIsZeroWhenMostValuesAreEqual) {
   EXPECT_EQ(MedianAbsoluteDeviation(Values{2, 2, 2}), 0.0);
 }
 
+TEST(StatisticsTest, RelativeMadIsThePercentOfTheMedian) {
+  // median 1.2, MAD 0.1: 8.333...%
+  EXPECT_NEAR(RelativeMad(Values{1.0, 1.1, 1.2, 1.3, 10.0}), 100 * 0.1 / 1.2, 1e-12);
+  EXPECT_EQ(RelativeMad(Values{2, 2, 2}), 0.0);
+  EXPECT_TRUE(std::isnan(RelativeMad(Values{})));
+  EXPECT_TRUE(std::isnan(RelativeMad(Values{0, 0, 0.001})));  // median 0
+}
+
 TEST(StatisticsTest, Mean) {
   EXPECT_DOUBLE_EQ(Mean(Values{1, 2, 3, 4}), 2.5);
   EXPECT_DOUBLE_EQ(Mean(Values{-2, 2, 9}), 3.0);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <string>
 
 /// Numbers and fixed words into text: the one place the tree formats with printf.
@@ -19,5 +20,8 @@ std::string ShortestDecimal(double value);
 /// them with a sign and at least two exponent digits ("1e-05", "1.5e+16"); "nan", "inf"
 /// and "-inf" for the others.
 std::string PythonFloatRepr(double value);
+
+/// The words joined by single spaces: a command line as messages and default names show it.
+std::string JoinWords(std::span<const std::string> words);
 
 }  // namespace timeit

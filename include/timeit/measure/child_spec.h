@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "timeit/measure/run_controls.h"
+
 namespace timeit {
 
 /// One resource limit to apply in the child before exec. As in tools/timeit.c the soft
@@ -31,6 +33,9 @@ struct ChildSpec {
   /// of redirections are relative to timeit's directory, the program's to this one.
   std::optional<std::string> working_directory;
   std::vector<ResourceLimit> limits;
+  /// CPUs, address-space randomisation, the environment's size: set in the child before it
+  /// is released (the CPUs, so that moving it is neither counted nor timed) or before exec.
+  RunControls controls;
   /// Seconds after which the whole process group is killed; 0 means never.
   double timeout_seconds = 0;
   /// Prefix of the warnings the child itself prints (a limit it could not set).

@@ -40,7 +40,10 @@ std::unique_ptr<CounterBackend> MakeNoCounterBackend(std::string reason);
 /// (an unknown one is the same usage error). The file holds
 /// `{"unavailable": "reason"}` or `{"events": {"cycles": {"value": 1, "enabled": 2,
 /// "running": 1}, "instructions": "not-supported", ...}}`; an event missing from the file
-/// is not supported. Results say backend "fake", so they can never pass for real ones.
+/// is not supported. Each of value, enabled and running may be a list instead, read in turn
+/// by one run after another (every Collect, warmups too), starting over at its end:
+/// `{"value": [300, 100, 100]}` makes the first run of every three slow. Anything else is a
+/// usage error. Results say backend "fake", so they can never pass for real ones.
 std::unique_ptr<CounterBackend> MakeFakeCounterBackend(const std::vector<std::string>& events, const std::string& path);
 
 }  // namespace timeit

@@ -31,6 +31,10 @@ std::span<const GenericEvent> GenericEvents();
 /// std::nullopt for anything else, including a generic name with another modifier.
 std::optional<EventEncoding> EncodeGenericEvent(std::string_view name, PrivilegeLevels levels);
 
+/// Whether `name` is the generic event `generic` (a table name) in any spelling
+/// EncodeGenericEvent accepts, whatever its modifiers: `instructions:u` is `instructions`.
+bool IsGenericEvent(std::string_view name, std::string_view generic);
+
 /// Whether `name` is task-clock in any spelling EncodeGenericEvent accepts (`TASK-CLOCK`,
 /// `perf::task-clock`, `task-clock:u`): the event --user-time=task-clock reports.
 bool IsTaskClock(std::string_view name);

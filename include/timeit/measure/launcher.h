@@ -54,9 +54,11 @@ class SignalScope {
 
 /// Runs the program described by `spec` once and measures it.
 ///
-/// The child is forked into its own process group and waits on a pipe (the "cork") while
-/// `counters` attaches to it; only then is it released to set up its streams, limits and
-/// directory and exec, so counters run from its first instruction. SIGINT, SIGTERM,
+/// The child is forked into its own process group, pins itself to spec.controls' CPUs and
+/// sets its persona (no ASLR) if asked, and waits on a pipe (the "cork") while `counters`
+/// attaches to it; only then is it released to set up its streams, limits and directory
+/// and exec (with the environment offset's variable, if any), so counters run from its
+/// first instruction. The Measurement carries spec.controls. SIGINT, SIGTERM,
 /// SIGHUP and SIGQUIT to timeit and the timeout kill the whole group; after the program is reaped the
 /// group is killed too, so no descendant left in it outlives the run (one that moved to a
 /// group or session of its own, with setsid or setpgid, is beyond reach).

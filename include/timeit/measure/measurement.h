@@ -7,6 +7,7 @@
 
 #include "timeit/base/spellings.h"
 #include "timeit/measure/counter_reading.h"
+#include "timeit/measure/run_controls.h"
 
 namespace timeit {
 
@@ -23,7 +24,7 @@ struct RusageExtras {
 /// Why the program did not reach exec, when it did not.
 enum class LaunchFailure {
   kNone,
-  /// A redirection or --chdir failed in the child (exit 66).
+  /// A redirection, --chdir, --cpu or --no-aslr failed in the child (exit 66).
   kSetup,
   /// exec itself failed (exit 127, 126 or 67).
   kExec,
@@ -66,6 +67,12 @@ struct Measurement {
   std::string start_time;
 
   CounterResults counters;
+  /// What timeit set about the run: the spec's controls, as the run was started with them.
+  RunControls controls;
+
+  /// In a series of two or more commands, this run's place among all its measured runs
+  /// (from 0), which tells the interleaved order (series.h's RunSlot::position).
+  std::optional<int> position;
 
   /// The program ran and exited 0.
   bool succeeded() const { return exit_code == 0 && failure == LaunchFailure::kNone; }

@@ -24,32 +24,50 @@ constexpr std::string_view CompareFormatName(CompareFormat format) {
   return SpellingOf(kCompareFormatSpellings, format);
 }
 
-/// An aligned table in the report's order, below lines that say how verdicts are decided
-/// and, per metric, what its family allows (family size, the p a lone change needs, the
-/// smallest p the usual run counts give, the runs per side that would suffice, the level
-/// of the intervals); the geometric-mean lines and a legend follow. `color` paints
-/// regressions red and improvements green (for terminals only). Control characters in
-/// names are shown escaped (\n, \x1b, ...), never raw.
-std::string FormatCompareText(const ComparisonReport& report, bool color);
+/// How the text report is drawn.
+struct CompareTextStyle {
+  /// Paint regressions red and improvements green (for terminals only).
+  bool color = false;
+  /// Draw each row's histogram under it.
+  bool histograms = true;
+};
 
-/// {"schema": "timeit-compare/2", "settings": {...}, "families": [...], "rows": [...],
-/// "geomeans": [...], "regressed": bool}; numbers unrounded, NaN and infinities as null.
+/// An aligned table in the report's order, below lines that say how the hosts of the sides
+/// differ (when they do in what decides speed), how verdicts are decided and, per metric,
+/// what its family allows (family size, the p a lone change needs, the smallest p the usual
+/// run counts give, the runs per side that would suffice, the level of the intervals); the
+/// geometric-mean lines follow. A row's runs say how many of them are outliers. Under a
+/// row, a line `  ! ...` for each work metric that changed far more than its metric, then
+/// (with style.histograms) both sides' histograms on one scale:
+///   `  base |  ▂█▅▁      | 101.2 ms .. 109.8 ms`
+///   `  new  |      ▁▃█▆▂ |`
+/// Control characters in names are shown escaped (\n, \x1b, ...), never raw.
+std::string FormatCompareText(const ComparisonReport& report, const CompareTextStyle& style);
+
+/// {"schema": "timeit-compare/2", "settings": {...}, "hosts": {"differences": [...]},
+/// "families": [...], "rows": [...], "geomeans": [...], "regressed": bool}; each row has its
+/// "warnings" (work metrics that changed far more, hosts that differ in what decides speed),
+/// each side its "outliers" and "outlier_values", and a row with a histogram its "histogram"
+/// (bin edges, counts per side). Numbers unrounded, NaN and infinities as null.
 std::string FormatCompareJson(const ComparisonReport& report);
 
 /// RFC 4180: one header line, then one line per row (the same columns whatever the policy,
-/// empty where they do not apply); geometric means as rows with benchmark "geomean".
+/// empty where they do not apply), its outlier counts and its warnings last, in one field
+/// separated by "; "; geometric means as rows with benchmark "geomean".
 /// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
 std::string FormatCompareCsv(const ComparisonReport& report);
 
 /// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
-/// backslashes and control characters escaped.
+/// backslashes and control characters escaped; the rows' warnings in a list below it.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
 
 /// What a bot should not miss although no row says "regressed", one line each, without a
 /// prefix: per metric, rows that read "too few runs" while their estimate is beyond the
-/// threshold (with the runs that would do), and benchmarks whose new runs failed where the
-/// base runs did not; and when no benchmark is on both sides but one side's names are the
-/// other's with a directory before them, that prefix. Empty when there is nothing to say.
+/// threshold (with the runs that would do), rows whose work metrics changed far more than
+/// they did, hosts that differ in what decides speed, and benchmarks whose new runs failed
+/// where the base runs did not; and when no benchmark is on both sides but one side's names
+/// are the other's with a directory before them, that prefix. Empty when there is nothing
+/// to say.
 std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report);
 
 /// `text` with every control character (C0, DEL, C1) and every bidirectional or

@@ -28,7 +28,9 @@ void CheckResultsTarget(const std::string& path);
 /// Waiting for another writer's lock ends after `lock_timeout`, or at once when one of
 /// the signals timeit handles arrives: both throw a system Error, and the file is left as
 /// it was. A file that is not a timeit-results/2 file is left untouched: an input Error.
-void AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+/// Returns whether it wrote the header (the file was new, empty, or its header cut short):
+/// only then does the file record `host`. With no runs it writes at most the header.
+bool AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
                 const std::vector<Measurement>& runs, const HostInfo& host, std::chrono::duration<double> lock_timeout);
 
 }  // namespace timeit

@@ -14,10 +14,11 @@
 ///
 /// timeit-results/2 is JSON Lines: one JSON object per line, each line ended by '\n'.
 /// A header record ({"schema": ..., "host": ...}) comes first; every other line is one
-/// run of one benchmark. Appending a run is one write at the end of the file, so its cost
-/// does not depend on the size of the file, and a writer killed half-way leaves at most
-/// one incomplete last line. timeit-results/1 (one JSON document holding every benchmark)
-/// is still read, never written.
+/// run of one benchmark, or a series record ({"series": {...}}), which a timeit adds once
+/// when a series ends, after its last run: what the series was (its benchmarks, order,
+/// why it stopped, warnings). Readers of runs skip it and never need it. Appending a run is one write at the end of the
+/// file, so its cost does not depend on the size of the file, and a writer killed half-way leaves at most one
+/// incomplete last line. timeit-results/1 (one JSON document holding every benchmark) is still read, never written.
 namespace timeit::results_schema {
 
 inline constexpr std::string_view kSchemaV1 = "timeit-results/1";
@@ -34,12 +35,17 @@ inline constexpr std::string_view kOutcome = "outcome";
 inline constexpr std::string_view kMetrics = "metrics";
 /// When the run started, ISO 8601 UTC ("2026-12-01T08:07:10Z"); read for provenance.
 inline constexpr std::string_view kStartTime = "start_time";
+/// A run's place among the measured runs of a series of two or more commands.
+inline constexpr std::string_view kPosition = "position";
 /// The benchmark's name and the command's arguments are bytes; JSON strings are UTF-8.
 /// A name that is not valid UTF-8 is written readable in "benchmark" (invalid bytes as
 /// U+FFFD) and exactly in "benchmark_bytes" (hex); readers match on the exact bytes.
 inline constexpr std::string_view kBenchmarkBytes = "benchmark_bytes";
 inline constexpr std::string_view kCommand = "command";
 inline constexpr std::string_view kCommandBytes = "command_bytes";
+
+/// Series record: its only top-level key; what it holds is results/series_record.h's.
+inline constexpr std::string_view kSeries = "series";
 
 /// timeit-results/1 documents: {"schema", "host", "benchmarks": [{"name", "command",
 /// "runs": [{"metrics", "exit_code", ...}]}]}; a run failed when "exit_code" is not 0
@@ -90,7 +96,8 @@ bool EndsInsideAValue(std::string_view line);
 /// What a line of a results file is, judged the same way by the writer and the reader.
 enum class LineKind {
   kHeader,          // a JSON object with one "schema" (its value in LineClass::schema)
-  kRunRecord,       // a JSON object with a "benchmark" and no "schema"
+  kRunRecord,       // a JSON object with a "benchmark" and no "schema" nor "series"
+  kSeriesRecord,    // a JSON object whose only key is "series"
   kHeaderCutShort,  // the beginning of a timeit-results/2 header, cut short
   kOther,           // anything else: not JSON, not an object, both or neither of those
                     // keys, a key given twice, a byte-order mark

@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "timeit/base/spellings.h"
+#include "timeit/stats/histogram.h"
+#include "timeit/stats/host_differences.h"
 #include "timeit/stats/lnt_policy.h"
 #include "timeit/stats/mann_whitney.h"
 #include "timeit/stats/p_adjust.h"
 #include "timeit/stats/samples.h"
+#include "timeit/stats/work_change.h"
 
 /// Comparing two sides (base, new) of pooled results, benchmark by benchmark and metric
 /// by metric. Pure: samples in, rows out.
@@ -117,6 +120,21 @@ struct SideSummary {
   double median = 0;
   /// Raw median absolute deviation: median(|x - median(x)|), unscaled.
   double mad = 0;
+  /// The values stats::OutlierFlags flags (modified z-score beyond 3.5), in run order.
+  /// Flagged only: every statistic of the row includes them.
+  std::vector<double> outliers;
+};
+
+/// Bins of a row's histogram, and the runs each side needs for one: with fewer, a picture
+/// says nothing the numbers do not.
+inline constexpr int kHistogramBins = 10;
+inline constexpr size_t kHistogramMinRuns = 3;
+
+/// Both sides of a row on one set of kHistogramBins log-spaced bins, from the smallest
+/// positive value of either side to the largest: the same edges in both.
+struct RowHistogram {
+  stats::Histogram base;
+  stats::Histogram candidate;
 };
 
 /// How a row's change is measured.
@@ -178,6 +196,12 @@ struct ComparisonRow {
   Effect effect;
   /// LNT's figures, with --policy lnt.
   std::optional<lnt::Comparison> lnt;
+  /// Of a row that regressed or improved: the work metrics of the benchmark that changed far
+  /// more than its metric (FindWorkChanges), which makes the change likely the machine's,
+  /// not the program's.
+  std::vector<WorkChange> work_changes;
+  /// Where each side has at least kHistogramMinRuns values.
+  std::optional<RowHistogram> histogram;
 };
 
 /// One metric's correction family and what it allows (default policy).
@@ -221,6 +245,8 @@ struct ComparisonReport {
   std::vector<GeomeanRow> geomeans;
   /// Benchmarks on both sides that settings.filter_hash left out.
   size_t same_hash_dropped = 0;
+  /// How the sides' hosts differ (HostDifferences); the warned ones apply to every row.
+  std::vector<HostDifference> host_differences;
 
   bool any_regressed() const;
   /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a
@@ -240,6 +266,10 @@ double JudgedChange(const ComparisonRow& row);
 /// times either side's files name at all (so a row of lit's JSON without data says
 /// exec_time), user if none.
 std::vector<std::string> DefaultMetricCandidates();
+
+/// The metrics a reader must keep for a comparison on `metrics` (empty: the default): those,
+/// or DefaultMetricCandidates(), and the work metrics (WorkMetricNames()).
+std::vector<std::string> MetricsToKeep(const std::vector<std::string>& metrics);
 
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.
 /// Throws a usage Error for a metric neither side has, listing the metrics they do have.

@@ -20,6 +20,10 @@ double Median(std::span<const double> values);
 /// value, and 0 whenever more than half the values are equal.
 double MedianAbsoluteDeviation(std::span<const double> values);
 
+/// The raw MAD relative to the median, in percent: 100 MAD / |median|. NaN for an empty
+/// sample or a median of 0 (a clock that read 0 in most runs says nothing relative).
+double RelativeMad(std::span<const double> values);
+
 /// The mean of the values summed left to right, then divided by their count.
 double Mean(std::span<const double> values);
 

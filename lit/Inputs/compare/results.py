@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Writes a timeit-results/1 file with chosen values, for timeit-compare tests.
 
-usage: results.py OUT [NAME:KEY=V1,V2,...]...
+usage: results.py OUT [--host KEY=VALUE]... [NAME:KEY=V1,V2,...]...
 
 Each argument gives one benchmark NAME a list of values for KEY, one per run; the lists
 of one benchmark are zipped into its runs, so they must have the same length. KEY is a
 metric name, or exit_code / signal / timed_out / failure, which are run fields. A value
 of `-` leaves KEY out of that run. Numbers are written as given (1 stays an integer,
 1.0 a float); `null`, `true` and `false` are JSON's. Benchmarks keep the order in which
-they are first named.
+they are first named. Each --host KEY=VALUE sets a field of the file's host block (VALUE
+read as JSON where it is JSON, else kept as text: --host cpu_count=2 --host kernel=Linux).
 """
 import json
 import sys
@@ -23,14 +24,23 @@ def value(text):
         return text  # a failure kind such as exec
 
 
-def main(out, specs):
+def main(out, args):
     benchmarks = {}
+    host = {}
+    specs = []
+    while args:
+        arg = args.pop(0)
+        if arg == "--host":
+            key, _, text = args.pop(0).partition("=")
+            host[key] = value(text)
+        else:
+            specs.append(arg)
     for spec in specs:
         name, _, rest = spec.rpartition(":")
         key, _, values = rest.partition("=")
         columns = benchmarks.setdefault(name, {})
         columns[key] = values.split(",")
-    document = {"schema": "timeit-results/1", "host": {}, "benchmarks": []}
+    document = {"schema": "timeit-results/1", "host": host, "benchmarks": []}
     for name, columns in benchmarks.items():
         lengths = {len(v) for v in columns.values()}
         if len(lengths) != 1:
