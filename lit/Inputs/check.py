@@ -182,8 +182,15 @@ def rel_diff(a, b):
     return abs(a - b) / max(abs(a), abs(b))
 
 
+def rounds_alike(a, b, decimals=4):
+    """Whether a and b differ by no more than a figure printed to `decimals` decimals can.
+    The small margin is for binary floating point: a microsecond time such as 0.00105 is
+    printed 0.0011 (or 0.0010), and 0.0011 - 0.00105 is a hair above 0.00005 in doubles."""
+    return abs(a - b) <= 0.5 * 10 ** -decimals + 1e-12
+
+
 def main(argv):
-    namespace = {"last_run": last_run, "bench": bench, "event": event, "rel_diff": rel_diff,
+    namespace = {"last_run": last_run, "bench": bench, "event": event, "rel_diff": rel_diff, "rounds_alike": rounds_alike,
                  "json": json, "math": math, "re": re}
     printing = False
     allow_torn = "--allow-torn" in argv
