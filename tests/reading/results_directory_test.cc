@@ -34,8 +34,8 @@ std::string OneRun(const std::string& name) {
 
 TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
   TempDir dir;
-  Write(dir, "SingleSource/Misc/Output/pi.test.tmp.time", Summary("0.5"));
-  Write(dir, "SingleSource/Misc/Output/e.test.tmp.time", Summary("0.25"));
+  Write(dir, "SingleSource/Misc/Output/pi.test.time", Summary("0.5"));
+  Write(dir, "SingleSource/Misc/Output/e.test.time", Summary("0.25"));
   // Compile steps' summaries are no run of the benchmark.
   Write(dir, "SingleSource/Misc/Output/pi.o.time", Summary("9"));
   Write(dir, "SingleSource/Misc/Output/pi.link.time", Summary("9"));
@@ -56,8 +56,8 @@ TEST(ResultsDirectoryTest, SummariesAreNamedByTheirPathBelowTheDirectory) {
 
 TEST(ResultsDirectoryTest, AResultsFileBesideASummaryIsReadInsteadOfIt) {
   TempDir dir;
-  Write(dir, "Output/pi.test.tmp.time", Summary("0.5"));
-  Write(dir, "Output/pi.test.tmp.timeit.json",
+  Write(dir, "Output/pi.test.time", Summary("0.5"));
+  Write(dir, "Output/pi.test.timeit.json",
         R"({"schema": "timeit-results/1", "benchmarks": [{"name": "pi", "runs": [{"metrics": {"user": 0.5,
             "task-clock": 0.51}, "exit_code": 0}]}]})");
   SampleSet samples;
@@ -94,9 +94,9 @@ std::string UtcNow(std::chrono::seconds ago = std::chrono::seconds(0)) {
 
 TEST(ResultsDirectoryTest, AResultsFileOlderThanTheSummaryBesideItIsOfAnEarlierRun) {
   TempDir dir;
-  Write(dir, "A/Output/x.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::seconds(10))));
-  Write(dir, "A/Output/x.test.tmp.time", Summary("0.51"));
-  Age(dir, "A/Output/x.test.tmp.timeit.json", std::chrono::seconds(10));
+  Write(dir, "A/Output/x.test.timeit.json", OneRunStartedAt(UtcNow(std::chrono::seconds(10))));
+  Write(dir, "A/Output/x.test.time", Summary("0.51"));
+  Age(dir, "A/Output/x.test.timeit.json", std::chrono::seconds(10));
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
@@ -105,7 +105,7 @@ TEST(ResultsDirectoryTest, AResultsFileOlderThanTheSummaryBesideItIsOfAnEarlierR
   EXPECT_EQ(samples.benchmarks()[0].name, "A/x");
   EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.51}));
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_NE(warnings[0].find("x.test.tmp.time' was written 10 s after '" + dir.File("A/Output/x.test.tmp.timeit.json") +
+  EXPECT_NE(warnings[0].find("x.test.time' was written 10 s after '" + dir.File("A/Output/x.test.timeit.json") +
                              "' beside it: it is of a later run"),
             std::string::npos)
       << warnings[0];
@@ -114,8 +114,8 @@ TEST(ResultsDirectoryTest, AResultsFileOlderThanTheSummaryBesideItIsOfAnEarlierR
 TEST(ResultsDirectoryTest, AResultsFileBesideASummaryThatHoldsNoRunsLeavesTheSummaryRead) {
   for (const char* beside : {"empty", "directory", "header", "foreign"}) {
     TempDir dir;
-    Write(dir, "Output/pi.test.tmp.time", Summary("0.5"));
-    std::string json = "Output/pi.test.tmp.timeit.json";
+    Write(dir, "Output/pi.test.time", Summary("0.5"));
+    std::string json = "Output/pi.test.timeit.json";
     if (beside == std::string("empty")) Write(dir, json, "");
     if (beside == std::string("directory")) std::filesystem::create_directories(dir.path() / json);
     if (beside == std::string("header")) Write(dir, json, "{\"schema\":\"timeit-results/2\",\"host\":{}}\n");
@@ -128,7 +128,7 @@ TEST(ResultsDirectoryTest, AResultsFileBesideASummaryThatHoldsNoRunsLeavesTheSum
     EXPECT_EQ(samples.benchmarks()[0].metrics.at("user"), (std::vector<double>{0.5})) << beside;
     ASSERT_EQ(warnings.size(), 1u) << beside;
     EXPECT_NE(warnings[0].find("'" + dir.File(json) + "' beside a summary "), std::string::npos) << warnings[0];
-    EXPECT_NE(warnings[0].find(": '" + dir.File("Output/pi.test.tmp.time") + "' is read instead"), std::string::npos)
+    EXPECT_NE(warnings[0].find(": '" + dir.File("Output/pi.test.time") + "' is read instead"), std::string::npos)
         << warnings[0];
   }
 }
@@ -136,17 +136,17 @@ TEST(ResultsDirectoryTest, AResultsFileBesideASummaryThatHoldsNoRunsLeavesTheSum
 TEST(ResultsDirectoryTest, RunsOfEarlierLitRunsInAResultsFileAreReadWithAWarning) {
   TempDir dir;
   // A night ago, and the runs of this lit run: both pooled, and said once for the walk.
-  Write(dir, "a/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
-  Write(dir, "b/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
-  Write(dir, "c/Output/pi.test.tmp.timeit.json", OneRunStartedAt(UtcNow()));
-  for (const char* test : {"a", "b", "c"}) Write(dir, std::string(test) + "/Output/pi.test.tmp.time", Summary("0.5"));
+  Write(dir, "a/Output/pi.test.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "b/Output/pi.test.timeit.json", OneRunStartedAt(UtcNow(std::chrono::hours(24))));
+  Write(dir, "c/Output/pi.test.timeit.json", OneRunStartedAt(UtcNow()));
+  for (const char* test : {"a", "b", "c"}) Write(dir, std::string(test) + "/Output/pi.test.time", Summary("0.5"));
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
   ASSERT_EQ(samples.benchmarks().size(), 1u);
   EXPECT_EQ(samples.benchmarks()[0].runs, 3u);
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_NE(warnings[0].find("'" + dir.File("a/Output/pi.test.tmp.timeit.json") +
+  EXPECT_NE(warnings[0].find("'" + dir.File("a/Output/pi.test.timeit.json") +
                              "' holds runs of more than one lit run (the first started "),
             std::string::npos)
       << warnings[0];
@@ -175,13 +175,13 @@ TEST(ResultsDirectoryTest, JsonOfAnotherKindIsSkippedWithAWarning) {
 
 TEST(ResultsDirectoryTest, ASummaryThatIsNoneIsSkippedWithAWarningSayingWhy) {
   TempDir dir;
-  Write(dir, "a/Output/x.test.tmp.time", "garbage\n");
-  Write(dir, "b/Output/x.test.tmp.time", Summary("0.5"));
+  Write(dir, "a/Output/x.test.time", "garbage\n");
+  Write(dir, "b/Output/x.test.time", Summary("0.5"));
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
   EXPECT_EQ(samples.benchmarks().size(), 1u);
-  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("a/Output/x.test.tmp.time") +
+  EXPECT_EQ(warnings, (std::vector<std::string>{dir.File("a/Output/x.test.time") +
                                                 ": skipped: neither a timeit summary (its first line would be 'exit "
                                                 "N') nor JSON: its first line is 'garbage'"}));
 }
@@ -204,10 +204,10 @@ TEST(ResultsDirectoryTest, ADirectoryWithoutResultsIsAnInputError) {
 
 TEST(ResultsDirectoryTest, LinksToDirectoriesAreNotFollowed) {
   TempDir dir;
-  Write(dir, "x/Output/pi.test.tmp.time", Summary("0.5"));
+  Write(dir, "x/Output/pi.test.time", Summary("0.5"));
   // A link back to the top would walk for ever if it were followed.
   std::filesystem::create_directory_symlink(dir.path(), dir.path() / "x" / "loop");
-  std::filesystem::create_symlink(dir.path() / "x" / "Output" / "pi.test.tmp.time", dir.path() / "e.time");
+  std::filesystem::create_symlink(dir.path() / "x" / "Output" / "pi.test.time", dir.path() / "e.time");
   SampleSet samples;
   std::vector<std::string> warnings;
   ReadResults(dir.path().string(), samples, warnings);
@@ -231,8 +231,8 @@ std::string ReadSideOf(const std::vector<std::string>& paths, SampleSet& samples
 
 TEST(ReadSideTest, AFileReachedAgainIsReadOnce) {
   TempDir dir;
-  Write(dir, "nb/M/Output/a.test.tmp.time", Summary("0.5"));
-  Write(dir, "nb/M/Output/b.test.tmp.time", Summary("0.5"));
+  Write(dir, "nb/M/Output/a.test.time", Summary("0.5"));
+  Write(dir, "nb/M/Output/b.test.time", Summary("0.5"));
   Write(dir, "r.time", Summary("0.5"));
   std::filesystem::create_hard_link(dir.path() / "r.time", dir.path() / "hard.time");
   SampleSet samples;
@@ -250,7 +250,7 @@ TEST(ReadSideTest, AFileReachedAgainIsReadOnce) {
   EXPECT_EQ(warnings[1],
             "'" + dir.File("hard.time") + "' is the file read already as '" + r + "': its runs count once");
   EXPECT_EQ(warnings[2], "2 files under '" + output + "' were read already (the first, '" + output +
-                             "/a.test.tmp.time', as '" + nb + "/M/Output/a.test.tmp.time'): their runs count once");
+                             "/a.test.time', as '" + nb + "/M/Output/a.test.time'): their runs count once");
 }
 
 TEST(ReadSideTest, ReturnsEachFileReadOnce) {
