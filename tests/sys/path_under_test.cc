@@ -14,8 +14,7 @@ namespace fs = std::filesystem;
 TEST(PathUnderTest, GivesThePathBelowTheRoot) {
   testing::TempDir dir;
   fs::create_directories(dir.path() / "build/Single/Output");
-  EXPECT_EQ(PathUnder(dir.File("build"), dir.File("build/Single/Output/pi.test.time")),
-            "Single/Output/pi.test.time");
+  EXPECT_EQ(PathUnder(dir.File("build"), dir.File("build/Single/Output/pi.test.time")), "Single/Output/pi.test.time");
   // The file, and even directories of it, need not exist yet.
   EXPECT_EQ(PathUnder(dir.File("build"), dir.File("build/New/Output/x.time")), "New/Output/x.time");
 }
