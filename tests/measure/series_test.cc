@@ -186,7 +186,9 @@ TEST_F(SeriesPolicyTest, EveryLaunchGetsTheSpecAndTheCounters) {
 // Every run, warmups too, gets the next offset of the seed's own stream for offsets, so
 // the same seed gives the same offsets; the spec the caller gave is left as it was.
 TEST_F(SeriesPolicyTest, EnvironmentOffsetsComeFromTheSeed) {
-  SeriesPlan plan{2, 3, false};
+  SeriesPlan plan;
+  plan.warmup_runs = 2;
+  plan.measured_runs = 3;
   plan.seed = 42;
   plan.env_offset = true;
   Run(plan, {Exits(0), Exits(0), Exits(0), Exits(0), Exits(0)});

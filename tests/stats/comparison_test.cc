@@ -691,7 +691,9 @@ TEST(ComparisonTest, HistogramsShareTheRowsBins) {
   EXPECT_EQ(histogram.candidate.counts, (std::vector<size_t>{0, 0, 0, 0, 0, 0, 1, 0, 1, 1}));
   for (const ComparisonRow& r : report.rows) {
     // Two runs a side are too few for a picture.
-    if (r.benchmark == "two") EXPECT_FALSE(r.histogram.has_value()) << r.metric;
+    if (r.benchmark == "two") {
+      EXPECT_FALSE(r.histogram.has_value()) << r.metric;
+    }
     // Zeros are counted beside the log bins, which span the positive values 1 to 4.
     if (r.benchmark == "zeros" && r.metric == "cpu-migrations") {
       ASSERT_TRUE(r.histogram.has_value());
@@ -730,7 +732,9 @@ TEST(ComparisonTest, RowsSayWhenTheWorkChangedMoreThanTheSpeed) {
   CompareSettings settings;
   settings.metrics = {"sys", "task-clock"};
   for (const ComparisonRow& row : Compare(base, candidate, settings).rows) {
-    if (row.benchmark == "walk") EXPECT_EQ(row.work_changes.size(), row.metric == "task-clock" ? 1u : 0u) << row.metric;
+    if (row.benchmark == "walk") {
+      EXPECT_EQ(row.work_changes.size(), row.metric == "task-clock" ? 1u : 0u) << row.metric;
+    }
   }
 }
 
