@@ -398,7 +398,9 @@ class DirectoryWalk {
   bool ReadBesideInstead(const std::string& summary, const std::string& beside) {
     int error = 0;
     std::optional<ModifiedAt> beside_time = ModificationTime(beside, error);
-    if (error == ENOENT) return false;
+    // A summary's name may be long enough for the results file's to pass the file system's
+    // limit: no such file can be there, and timeit refuses to write one.
+    if (error == ENOENT || error == ENAMETOOLONG) return false;
     std::string instead = ": '" + summary + "' is read instead";
     if (!beside_time) {
       unusable_.Add("'" + beside + "' beside a summary is " +

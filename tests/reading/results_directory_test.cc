@@ -226,6 +226,18 @@ TEST(ResultsDirectoryTest, SummariesOfOneNameInTwoDirectoriesGivenArePooledUnwar
   EXPECT_EQ(samples.Find("a/x")->runs, 2u);
 }
 
+TEST(ResultsDirectoryTest, ASummaryWhoseResultsFileWouldBeNamedTooLongIsReadUnwarned) {
+  TempDir dir;
+  // 251 bytes fit a file name (255 on Linux); with ".timeit.json" for ".time" they do not.
+  std::string test(241, 'L');
+  Write(dir, "a/Output/" + test + ".test.time", Summary("1"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
+  ASSERT_NE(samples.Find("a/" + test), nullptr);
+}
+
 TEST(ResultsDirectoryTest, ADirectoryWithoutResultsIsAnInputError) {
   TempDir dir;
   Write(dir, "sub/compile_commands.json", "[]");
