@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -347,10 +348,16 @@ class DirectoryWalk {
       if (decided.count(name) > 0 || IsCompileStep(name) || !entry.is_regular_file(ignored)) continue;
       std::string path = entry.path().string();
       if (name.ends_with(".time")) {
+        std::string benchmark = LitTestName(inner);
         std::string beside = ResultsFileBesideSummary(path);
         decided.insert(std::filesystem::path(beside).filename().string());
-        if (ReadBesideInstead(path, beside)) continue;
-        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
+        if (ReadBesideInstead(path, beside)) {
+          NoteName(benchmark, path);
+          continue;
+        }
+        FileOutcome outcome = ReadAnyFile(path, benchmark, true, into_, warnings_, seen_);
+        if (outcome == FileOutcome::kRead) NoteName(benchmark, path);
+        Count(outcome, path);
       } else if (name.ends_with(".json")) {
         Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
       }
@@ -359,7 +366,7 @@ class DirectoryWalk {
 
   /// Says what the walk skipped or chose, once per kind.
   void Finish() {
-    for (WarningTally* tally : {&stale_, &unusable_, &pooled_}) tally->Flush(root_, warnings_);
+    for (WarningTally* tally : {&stale_, &unusable_, &pooled_, &shared_names_}) tally->Flush(root_, warnings_);
   }
 
   /// Results files found so far: read, or read already.
@@ -371,6 +378,19 @@ class DirectoryWalk {
     if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
   }
 
+  // Summaries are named by their path, and several paths give one name: litsupport's
+  // summary and lit's %t spelling of it name the same test, and a summary of no lit shape
+  // ("x.time" beside "Output") can spell a test's name too. In one build directory a lit
+  // run measures each test once, so their runs pooling is said: it may double one run or
+  // mix two things measured. Names that files give themselves (results files, lit's JSON)
+  // are theirs to choose.
+  void NoteName(const std::string& benchmark, const std::string& path) {
+    auto [first, inserted] = summary_names_.emplace(benchmark, path);
+    if (inserted) return;
+    shared_names_.Add("'" + path + "' names the same benchmark as '" + first->second + "', '" + benchmark +
+                      "': their runs are pooled; keep one of them in the directory to read it alone");
+  }
+
   // A results file beside a summary holds the same runs in more detail, and is read instead
   // of it when it is a results file with runs in it and not older than the summary. True
   // when it was read (the summary is then not); otherwise the summary is read, with a
@@ -378,7 +398,9 @@ class DirectoryWalk {
   bool ReadBesideInstead(const std::string& summary, const std::string& beside) {
     int error = 0;
     std::optional<ModifiedAt> beside_time = ModificationTime(beside, error);
-    if (error == ENOENT) return false;
+    // A summary's name may be long enough for the results file's to pass the file system's
+    // limit: no such file can be there, and timeit refuses to write one.
+    if (error == ENOENT || error == ENAMETOOLONG) return false;
     std::string instead = ": '" + summary + "' is read instead";
     if (!beside_time) {
       unusable_.Add("'" + beside + "' beside a summary is " +
@@ -444,7 +466,9 @@ class DirectoryWalk {
   std::vector<std::string>& warnings_;
   FilesSeen& seen_;
   size_t read_ = 0;
-  WarningTally stale_, unusable_, pooled_;
+  WarningTally stale_, unusable_, pooled_, shared_names_;
+  // The benchmark each summary read so far is named, and the first path that named it.
+  std::map<std::string, std::string> summary_names_;
 };
 
 // ReadResultsFile, with the files read so far.

@@ -186,6 +186,58 @@ TEST(ResultsDirectoryTest, ASummaryThatIsNoneIsSkippedWithAWarningSayingWhy) {
                                                 "N') nor JSON: its first line is 'garbage'"}));
 }
 
+TEST(ResultsDirectoryTest, SummariesOfOneNameArePooledWithAWarningNamingBoth) {
+  TempDir dir;
+  // litsupport's summary, lit's %t spelling of the same test, and a summary of no lit shape
+  // beside them: three files, one name, "a/x".
+  Write(dir, "a/Output/x.test.time", Summary("1"));
+  Write(dir, "a/Output/x.test.tmp.time", Summary("2"));
+  Write(dir, "a/x.time", Summary("3"));
+  // A command of several keeps its number, and a file of no lit shape can spell it too.
+  Write(dir, "b/Output/y.test-0.time", Summary("4"));
+  Write(dir, "b/y.test-0.time", Summary("5"));
+  // A results file read instead of its summary counts under the summary's name.
+  Write(dir, "c/Output/z.test.time", Summary("6"));
+  Write(dir, "c/Output/z.test.timeit.json", OneRun("c/z"));
+  Write(dir, "c/z.time", Summary("7"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  ASSERT_NE(samples.Find("a/x"), nullptr);
+  EXPECT_EQ(samples.Find("a/x")->runs, 3u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "'" + dir.File("a/Output/x.test.tmp.time") + "' names the same benchmark as '" +
+                             dir.File("a/Output/x.test.time") +
+                             "', 'a/x': their runs are pooled; keep one of them in the directory to read it alone "
+                             "(and 3 more like it under '" +
+                             dir.path().string() + "')");
+}
+
+TEST(ResultsDirectoryTest, SummariesOfOneNameInTwoDirectoriesGivenArePooledUnwarned) {
+  TempDir one, two;
+  Write(one, "a/Output/x.test.time", Summary("1"));
+  Write(two, "a/Output/x.test.time", Summary("2"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(one.path().string(), samples, warnings);
+  ReadResults(two.path().string(), samples, warnings);
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_NE(samples.Find("a/x"), nullptr);
+  EXPECT_EQ(samples.Find("a/x")->runs, 2u);
+}
+
+TEST(ResultsDirectoryTest, ASummaryWhoseResultsFileWouldBeNamedTooLongIsReadUnwarned) {
+  TempDir dir;
+  // 251 bytes fit a file name (255 on Linux); with ".timeit.json" for ".time" they do not.
+  std::string test(241, 'L');
+  Write(dir, "a/Output/" + test + ".test.time", Summary("1"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  EXPECT_TRUE(warnings.empty()) << warnings[0];
+  ASSERT_NE(samples.Find("a/" + test), nullptr);
+}
+
 TEST(ResultsDirectoryTest, ADirectoryWithoutResultsIsAnInputError) {
   TempDir dir;
   Write(dir, "sub/compile_commands.json", "[]");

@@ -36,7 +36,8 @@ void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::
 /// results file beside them (ResultsFileBesideSummary), which is read instead while it is a
 /// results file with runs in it not older than the summary (otherwise the summary is read,
 /// with a warning). A warning also says when such a file holds runs of earlier lit runs
-/// than the one that wrote its summary. Throws an input Error for a directory without any
+/// than the one that wrote its summary, and when two summaries under `path` give one name
+/// (their runs pool). Throws an input Error for a directory without any
 /// results, or one that cannot be read.
 void ReadResults(const std::string& path, SampleSet& into, std::vector<std::string>& warnings);
 
