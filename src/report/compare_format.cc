@@ -614,6 +614,22 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
   std::vector<std::string> warnings;
   if (std::optional<std::string> hint = NamePrefixHint(report)) warnings.push_back(*hint);
   for (const MetricFamily& family : report.families) {
+    // Nothing compared though benchmarks are on both sides and ran: the metric is on one
+    // side only (a side with neither a value nor a failed run), most often because the
+    // files' kinds name it differently. Exit 0 alone would read as "nothing regressed".
+    size_t unmatched = 0;
+    for (const ComparisonRow& row : report.rows) {
+      bool lacks = (row.base.n == 0 && row.base.failed == 0) || (row.candidate.n == 0 && row.candidate.failed == 0);
+      if (row.metric == family.metric && row.verdict == Verdict::kNoData && lacks) ++unmatched;
+    }
+    if (family.tested == 0 && unmatched > 0) {
+      warnings.push_back(EscapeControlCharacters(family.metric) +
+                         StringPrintf(": nothing was compared: %zu benchmark%s on both sides, none with this "
+                                      "metric on both (lit's JSON names the run time exec_time, an LNT report "
+                                      "execution_time, summaries and timeit's results files user or task-clock); "
+                                      "--metric chooses one both sides have",
+                                      unmatched, unmatched == 1 ? " is" : "s are"));
+    }
     size_t hidden = 0;
     const ComparisonRow* largest = nullptr;
     double largest_change = 0;

@@ -248,6 +248,33 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
 }
 
+TEST(CompareFormatTest, AMetricOnOneSideOnlyIsSaidToCompareNothing) {
+  SampleSet base, candidate;
+  base.Get("pi").runs = 1;
+  base.Get("pi").metrics["exec_time"] = {1};
+  candidate.Get("pi").runs = 1;
+  candidate.Get("pi").metrics["user"] = {1};
+  CompareSettings settings;
+  settings.metrics = {"exec_time"};
+  std::vector<std::string> warnings = FormatCompareWarnings(Compare(base, candidate, settings));
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].rfind("exec_time: nothing was compared: 1 benchmark is on both sides, none with this metric "
+                              "on both (",
+                              0),
+            0u)
+      << warnings[0];
+  // Another benchmark with the metric on both sides: something was compared.
+  base.Get("e").runs = candidate.Get("e").runs = 1;
+  base.Get("e").metrics["exec_time"] = candidate.Get("e").metrics["exec_time"] = {2};
+  EXPECT_TRUE(FormatCompareWarnings(Compare(base, candidate, settings)).empty());
+  // Every new run failed: no data, but not for want of the metric.
+  SampleSet failed;
+  failed.Get("pi").runs = failed.Get("pi").failed_runs = 1;
+  for (const std::string& warning : FormatCompareWarnings(Compare(base, failed, settings))) {
+    EXPECT_EQ(warning.find("nothing was compared"), std::string::npos) << warning;
+  }
+}
+
 TEST(CompareFormatTest, NamesThatDifferByADirectoryPrefixAreSaidSo) {
   auto warnings_of = [](std::vector<std::string> base_names, std::vector<std::string> new_names) {
     SampleSet base, candidate;
