@@ -10,6 +10,7 @@
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
+#include "timeit/base/utf8.h"
 #include "timeit/reading/results_reader.h"
 #include "timeit/report/compare_format.h"
 #include "timeit/stats/comparison.h"
@@ -24,7 +25,7 @@ constexpr int kBadUsageOrInput = 2;
 
 void PrintError(std::string_view message) {
   // Messages quote metric and file names, which must not reach the terminal raw.
-  std::cerr << "timeit-compare: error: " << EscapeControlCharacters(message) << "\n";
+  std::cerr << "timeit-compare: error: " << EscapeForDisplay(message) << "\n";
 }
 
 struct Side {
@@ -62,7 +63,7 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
   }
   for (const Side* side : {&base, &candidate}) {
     for (const std::string& warning : side->warnings) {
-      std::cerr << "timeit-compare: warning: " << EscapeControlCharacters(warning) << "\n";
+      std::cerr << "timeit-compare: warning: " << EscapeForDisplay(warning) << "\n";
     }
   }
   return {std::move(base.samples), std::move(candidate.samples)};

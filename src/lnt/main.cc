@@ -6,8 +6,8 @@
 #include "command_line.h"
 #include "options.h"
 #include "timeit/base/error.h"
+#include "timeit/base/utf8.h"
 #include "timeit/reading/results_reader.h"
-#include "timeit/report/compare_format.h"
 #include "timeit/report/lnt_report.h"
 #include "timeit/sys/file_io.h"
 
@@ -20,11 +20,11 @@ constexpr int kBadUsageOrInput = 2;
 
 void PrintError(std::string_view message) {
   // Messages quote benchmark and file names, which must not reach the terminal raw.
-  std::cerr << "timeit-lnt: error: " << EscapeControlCharacters(message) << "\n";
+  std::cerr << "timeit-lnt: error: " << EscapeForDisplay(message) << "\n";
 }
 
 void PrintNote(std::string_view kind, std::string_view message) {
-  std::cerr << "timeit-lnt: " << kind << ": " << EscapeControlCharacters(message) << "\n";
+  std::cerr << "timeit-lnt: " << kind << ": " << EscapeForDisplay(message) << "\n";
 }
 
 /// A report written over one of its inputs would replace it with what was made of it.

@@ -21,6 +21,10 @@ namespace {
 
 using Cells = std::vector<std::string>;
 
+// How a format writes a name (a benchmark, a metric, a host's value) into its text: the
+// text table's way, EscapeForDisplay, or Markdown's, MarkdownName.
+using NameWriter = std::string (*)(std::string_view);
+
 std::string Number(double value) {
   if (!std::isfinite(value)) return "-";
   return StringPrintf("%.4g", value + 0.0);  // + 0.0: never "-0"
@@ -139,18 +143,18 @@ const char* WorkReason(WorkKind kind) {
 
 // "sys: 53.1 ms -> 12.0 ms (-77%, p = 0.0002) while task-clock -30%: the kernel's work
 // changed, not the program's"
-std::string WorkChangeText(const ComparisonRow& row, const WorkChange& work) {
+std::string WorkChangeText(const ComparisonRow& row, const WorkChange& work, NameWriter name) {
   bool seconds = IsSeconds(work.metric);
-  return EscapeControlCharacters(work.metric) + ": " + Quantity(work.base_median, seconds, 3) + " -> " +
+  return name(work.metric) + ": " + Quantity(work.base_median, seconds, 3) + " -> " +
          Quantity(work.new_median, seconds, 3) + " (" + ShortPercent(work.change) + ", p = " + PValue(work.p) +
-         ") while " + EscapeControlCharacters(row.metric) + " " +
+         ") while " + name(row.metric) + " " +
          ShortPercent(RelativeMedianChange(row.base.median, row.candidate.median)) + ": " + WorkReason(work.kind);
 }
 
 // A side's values of one host field, quoted: 'Linux 6.1.0', 'Linux 6.5.0'.
-std::string QuotedValues(const std::vector<std::string>& values) {
+std::string QuotedValues(const std::vector<std::string>& values, NameWriter name) {
   std::string text;
-  for (const std::string& value : values) text += (text.empty() ? "'" : ", '") + EscapeControlCharacters(value) + "'";
+  for (const std::string& value : values) text += (text.empty() ? "'" : ", '") + name(value) + "'";
   return text;
 }
 
@@ -190,13 +194,13 @@ void AppendPart(std::string& text, const std::string& part, const char* separato
 
 // The lines above the table: one for the fields that differ between the sides (they apply
 // to every row), one per side that pooled several hosts.
-std::string HostLines(const ComparisonReport& report) {
+std::string HostLines(const ComparisonReport& report, NameWriter name) {
   std::string parts[3];
   for (const HostWarning& warning : HostWarnings(report)) {
     const HostDifference& difference = *warning.difference;
-    std::string values = warning.scope == HostScope::kBetween
-                             ? "base " + QuotedValues(difference.base) + ", new " + QuotedValues(difference.candidate)
-                             : QuotedValues(warning.values());
+    std::string values = warning.scope == HostScope::kBetween ? "base " + QuotedValues(difference.base, name) +
+                                                                    ", new " + QuotedValues(difference.candidate, name)
+                                                              : QuotedValues(warning.values(), name);
     AppendPart(parts[static_cast<int>(warning.scope)], difference.field + ": " + values, "; ");
   }
   std::string text;
@@ -243,9 +247,9 @@ Cells Header(const ComparisonReport& report) {
 }
 
 // The cells of one row in the report's layout.
-Cells RowCells(const ComparisonReport& report, const ComparisonRow& row) {
-  Cells cells = {EscapeControlCharacters(row.benchmark), row.metric.empty() ? "-" : EscapeControlCharacters(row.metric),
-                 RunsCell(row.base), RunsCell(row.candidate)};
+Cells RowCells(const ComparisonReport& report, const ComparisonRow& row, NameWriter name) {
+  Cells cells = {name(row.benchmark), row.metric.empty() ? "-" : name(row.metric), RunsCell(row.base),
+                 RunsCell(row.candidate)};
   auto known = [](const SideSummary& side, double value) { return side.n ? Number(value) : "-"; };
   if (IsLnt(report)) {
     if (row.lnt) {
@@ -312,8 +316,8 @@ std::string LevelPercent(double cutoff) {
   return StringPrintf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
 }
 
-std::string FamilyLine(const MetricFamily& family) {
-  std::string metric = EscapeControlCharacters(family.metric);
+std::string FamilyLine(const MetricFamily& family, NameWriter name) {
+  std::string metric = name(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
   std::string line = metric + StringPrintf(": family of %zu of %zu tested rows; a lone change needs p < %.3g; ",
                                            family.family, family.tested, family.lone_change_p);
@@ -337,7 +341,7 @@ std::string FilterLine(const ComparisonReport& report) {
                       report.same_hash_dropped, report.same_hash_dropped == 1 ? "" : "s");
 }
 
-std::string VerdictExplanation(const ComparisonReport& report) {
+std::string VerdictExplanation(const ComparisonReport& report, NameWriter name) {
   const CompareSettings& settings = report.settings;
   if (IsLnt(report)) {
     return "verdict: LNT's rules: the min of the new runs against the closest base run; a change under 1% or "
@@ -362,28 +366,17 @@ std::string VerdictExplanation(const ComparisonReport& report) {
       "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
       "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
       "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
-  for (const MetricFamily& family : report.families) text += FamilyLine(family);
+  for (const MetricFamily& family : report.families) text += FamilyLine(family, name);
   return text;
 }
 
-std::string Explanation(const ComparisonReport& report) {
-  return HostLines(report) + FilterLine(report) + VerdictExplanation(report);
+std::string Explanation(const ComparisonReport& report, NameWriter name) {
+  return HostLines(report, name) + FilterLine(report) + VerdictExplanation(report, name);
 }
 
-// Text outside the table names benchmarks and metrics; their backslashes (and those of the
-// escapes) would read as Markdown escapes.
-std::string MarkdownProse(const std::string& prose) {
-  std::string text;
-  for (char c : prose) {
-    if (c == '\\') text += '\\';
-    text += c;
-  }
-  return text;
-}
-
-std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
+std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report, NameWriter name) {
   const char* interval = IsLnt(report) ? "of LNT's changes, " : "";
-  return "geomean " + EscapeControlCharacters(row.metric) +
+  return "geomean " + name(row.metric) +
          StringPrintf(" over %zu benchmark%s: %s", row.benchmarks, row.benchmarks == 1 ? "" : "s",
                       Number(row.ratio).c_str()) +
          (std::isfinite(row.lower) && std::isfinite(row.upper)
@@ -392,6 +385,12 @@ std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report) {
          StringPrintf(" (%s; %s%d%% percentile bootstrap over benchmarks, %d resamples)\n",
                       Percent(row.ratio - 1).c_str(), interval,
                       static_cast<int>(std::lround(report.settings.confidence * 100)), stats::kGeomeanResamples);
+}
+
+// As in results files: a name that is not UTF-8 is written with U+FFFD under `key`, and its
+// exact bytes beside it under key_bytes, so that two such names stay two names.
+void AddNameBytes(nlohmann::json& item, const std::string& key, const std::string& name) {
+  if (!IsValidUtf8(name)) item[key + "_bytes"] = HexEncode(name);
 }
 
 nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
@@ -469,11 +468,12 @@ const MetricFamily* FamilyOf(const ComparisonReport& report, const std::string& 
   return nullptr;
 }
 
-// A name's control characters escaped as the text table shows them (a CSV file is read with
-// `cat` too, where an ESC would drive the terminal), then quoted as RFC 4180 asks.
+// A name as a program reads it back exactly, and nothing that would drive a terminal (a CSV
+// file is read with `cat` too): escaped reversibly, then quoted as RFC 4180 asks, which
+// keeps a CR or LF as it is.
 std::string CsvField(const std::string& raw) {
-  std::string text = EscapeControlCharacters(raw);
-  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string text = EscapeReversibly(raw);
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -519,57 +519,34 @@ std::string TestMethodName(const stats::MannWhitneyResult& test) {
 
 const char* ScaleName(EffectScale scale) { return scale == EffectScale::kRatio ? "ratio" : "difference"; }
 
-// Appends one UTF-8 sequence starting at text[i] to `out`, escaped if it is a control or
-// formatting character; returns its length.
-size_t AppendCharacter(std::string_view text, size_t i, std::string& out) {
-  auto byte = static_cast<unsigned char>(text[i]);
-  if (byte < 0x20 || byte == 0x7f) {
-    switch (byte) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += StringPrintf("\\x%02x", byte);
-    }
-    return 1;
+// Text as Markdown source that renders as that text: a backslash before each character that
+// CommonMark or GitHub would read as syntax (an escaped ASCII punctuation character renders
+// as itself). That is the backslash and the pipe, and what makes code, emphasis,
+// strikethrough, links and images, HTML, entities, emoji, mentions and references; an
+// underscore between letters or digits makes no emphasis and stays. At the start, where
+// the text can open a line, also what makes a list item ("-", "+", "1." or "1)").
+std::string MarkdownLiteral(std::string_view text) {
+  auto digit = [&](size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+  auto word_character = [&](size_t i) {
+    return digit(i) || (i < text.size() && ((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z')));
+  };
+  size_t digits = 0;
+  while (digit(digits)) ++digits;
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    bool syntax = std::string_view("\\`*~[]<>&|:@#!").find(c) != std::string_view::npos ||
+                  (c == '_' && !(i > 0 && word_character(i - 1) && word_character(i + 1))) ||
+                  (i == 0 && (c == '-' || c == '+')) || (i == digits && digits > 0 && (c == '.' || c == ')'));
+    if (syntax) out += '\\';
+    out += c;
   }
-  if (byte < 0x80) {
-    out += static_cast<char>(byte);
-    return 1;
-  }
-  size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
-  if (length == 1 || i + length > text.size()) {  // not UTF-8: show the byte
-    out += StringPrintf("\\x%02x", byte);
-    return 1;
-  }
-  uint32_t code = byte & (0x7F >> length);
-  for (size_t k = 1; k < length; ++k) {
-    auto next = static_cast<unsigned char>(text[i + k]);
-    if ((next & 0xC0) != 0x80) {
-      out += StringPrintf("\\x%02x", byte);
-      return 1;
-    }
-    code = (code << 6) | (next & 0x3F);
-  }
-  bool c1 = code >= 0x80 && code <= 0x9F;
-  // Formatting characters (Unicode category Cf) that are invisible or reorder text, and the
-  // line and paragraph separators that break a line.
-  bool invisible = code == 0xAD || code == 0x61C || code == 0x180E || (code >= 0x200B && code <= 0x200F) ||
-                   (code >= 0x2028 && code <= 0x202E) || (code >= 0x2060 && code <= 0x206F) || code == 0xFEFF ||
-                   (code >= 0xFFF9 && code <= 0xFFFB) || (code >= 0xE0000 && code <= 0xE007F);
-  if (c1 || invisible) {
-    out += StringPrintf("\\u%04x", code);
-  } else {
-    out.append(text.substr(i, length));
-  }
-  return length;
+  return out;
 }
+
+// A name as the Markdown report shows it: as the text table does, in Markdown's terms.
+std::string MarkdownName(std::string_view name) { return MarkdownLiteral(EscapeForDisplay(name)); }
 
 // When no benchmark is on both sides, whether the names of one side are those of the
 // other with one directory prefix before them, as when a subdirectory of a build is
@@ -598,7 +575,7 @@ std::optional<std::string> NamePrefixHint(const ComparisonReport& report) {
                    "no benchmark is on both sides, but %zu of the %s side's %zu names are the other side's "
                    "with '",
                    explained, longer_side, longer->size()) +
-               EscapeControlCharacters(prefix) +
+               EscapeForDisplay(prefix) +
                "' before them: a summary is named by its path below the directory given here, a results file "
                "beside it (--json-per-test) by its path below the build directory timeit was given; compare the "
                "build directories themselves";
@@ -623,7 +600,7 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
       if (row.metric == family.metric && row.verdict == Verdict::kNoData && lacks) ++unmatched;
     }
     if (family.tested == 0 && unmatched > 0) {
-      warnings.push_back(EscapeControlCharacters(family.metric) +
+      warnings.push_back(EscapeForDisplay(family.metric) +
                          StringPrintf(": nothing was compared: %zu benchmark%s on both sides, none with this "
                                       "metric on both (lit's JSON names the run time exec_time, an LNT report "
                                       "execution_time, summaries and timeit's results files user or task-clock); "
@@ -645,12 +622,12 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
     }
     if (hidden == 0) continue;
     std::string line =
-        EscapeControlCharacters(family.metric) +
+        EscapeForDisplay(family.metric) +
         StringPrintf(
             ": %zu row%s could not be judged (too few runs) though the estimate is beyond ±%g%% "
             "(largest %s, ",
             hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100, Percent(largest_change).c_str()) +
-        EscapeControlCharacters(largest->benchmark) + ")";
+        EscapeForDisplay(largest->benchmark) + ")";
     if (family.runs_needed > 0)
       line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
     warnings.push_back(line);
@@ -673,7 +650,7 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
     warnings.push_back(StringPrintf("%zu row%s (p below the cut-off) with no shift to show: the distributions "
                                     "changed shape, not place, as when counts of 0 and 1 change their mix (",
                                     shapeless, shapeless == 1 ? " differs" : "s differ") +
-                       EscapeControlCharacters(example->benchmark) + " " + EscapeControlCharacters(example->metric) +
+                       EscapeForDisplay(example->benchmark) + " " + EscapeForDisplay(example->metric) +
                        "); they read unchanged");
   }
   size_t worked = 0;
@@ -693,8 +670,8 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
         StringPrintf("%zu row%s: sys time, page faults, context switches or CPU migrations changed far more than the "
                      "metric compared, so the change is likely the machine's, not the program's (largest: ",
                      worked, worked == 1 ? "" : "s") +
-        EscapeControlCharacters(largest_work->metric) + " " + ShortPercent(largest_work->change) + " beside " +
-        EscapeControlCharacters(worked_row->benchmark) + " " + EscapeControlCharacters(worked_row->metric) + " " +
+        EscapeForDisplay(largest_work->metric) + " " + ShortPercent(largest_work->change) + " beside " +
+        EscapeForDisplay(worked_row->benchmark) + " " + EscapeForDisplay(worked_row->metric) + " " +
         ShortPercent(RelativeMedianChange(worked_row->base.median, worked_row->candidate.median)) +
         "); the report says which under each row");
   }
@@ -715,29 +692,21 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
   if (!failing.empty()) {
     std::string line = StringPrintf("%zu benchmark%s failed in new runs where no base run failed:", failing.size(),
                                     failing.size() == 1 ? "" : "s");
-    for (size_t i = 0; i < failing.size() && i < 10; ++i)
-      line += (i ? ", " : " ") + EscapeControlCharacters(failing[i]);
+    for (size_t i = 0; i < failing.size() && i < 10; ++i) line += (i ? ", " : " ") + EscapeForDisplay(failing[i]);
     if (failing.size() > 10) line += StringPrintf(", and %zu more", failing.size() - 10);
     warnings.push_back(line);
   }
   return warnings;
 }
 
-std::string EscapeControlCharacters(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) i += AppendCharacter(text, i, out);
-  return out;
-}
-
 std::string FormatCompareText(const ComparisonReport& report, const CompareTextStyle& style) {
   std::vector<Cells> table = {Header(report)};
-  for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row));
+  for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row, EscapeForDisplay));
   std::vector<size_t> widths(table[0].size(), 0);
   for (const Cells& cells : table) {
     for (size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], Width(cells[i]));
   }
-  std::string text = Explanation(report);
+  std::string text = Explanation(report, EscapeForDisplay);
   size_t columns = table[0].size();
   for (size_t r = 0; r < table.size(); ++r) {
     std::string line;
@@ -757,10 +726,12 @@ std::string FormatCompareText(const ComparisonReport& report, const CompareTextS
     text += line + "\n";
     if (r == 0) continue;
     const ComparisonRow& row = report.rows[r - 1];
-    for (const WorkChange& work : row.work_changes) text += "  ! " + WorkChangeText(row, work) + "\n";
+    for (const WorkChange& work : row.work_changes) {
+      text += "  ! " + WorkChangeText(row, work, EscapeForDisplay) + "\n";
+    }
     if (style.histograms && row.histogram) text += HistogramLines(row);
   }
-  for (const GeomeanRow& row : report.geomeans) text += GeomeanLine(row, report);
+  for (const GeomeanRow& row : report.geomeans) text += GeomeanLine(row, report, EscapeForDisplay);
   return text;
 }
 
@@ -768,16 +739,7 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
   std::string text;
   auto add_row = [&](const Cells& cells) {
     text += "|";
-    for (const std::string& cell : cells) {
-      // Cells are already free of control characters; backslashes (theirs and those of the
-      // escapes) and pipes are what Markdown would read as syntax.
-      std::string escaped;
-      for (char c : cell) {
-        if (c == '|' || c == '\\') escaped += '\\';
-        escaped += c;
-      }
-      text += " " + escaped + " |";
-    }
+    for (const std::string& cell : cells) text += " " + cell + " |";
     text += "\n";
   };
   Cells header = Header(report);
@@ -785,18 +747,18 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
   text += "|";
   for (size_t i = 0; i < header.size(); ++i) text += LeftAligned(report, i, header.size()) ? " --- |" : " ---: |";
   text += "\n";
-  for (const ComparisonRow& row : report.rows) add_row(RowCells(report, row));
+  for (const ComparisonRow& row : report.rows) add_row(RowCells(report, row, MarkdownName));
   text += "\n";
   std::string notes;
   for (const ComparisonRow& row : report.rows) {
     for (const WorkChange& work : row.work_changes) {
-      notes += "- " + EscapeControlCharacters(row.benchmark) + " " + EscapeControlCharacters(row.metric) + ": " +
-               WorkChangeText(row, work) + "\n";
+      notes += "- " + MarkdownName(row.benchmark) + " " + MarkdownName(row.metric) + ": " +
+               WorkChangeText(row, work, MarkdownName) + "\n";
     }
   }
-  text += MarkdownProse(notes) + (notes.empty() ? "" : "\n");
-  for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report);
-  text += "\n" + MarkdownProse(Explanation(report));
+  text += notes + (notes.empty() ? "" : "\n");
+  for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report, MarkdownName);
+  text += "\n" + Explanation(report, MarkdownName);
   return text;
 }
 
@@ -835,6 +797,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                         {"common_runs", {family.common_base_runs, family.common_new_runs}},
                         {"common_smallest_p", NumberOrNull(family.common_smallest_p)},
                         {"runs_needed", family.runs_needed}});
+    AddNameBytes(families.back(), "metric", family.metric);
   }
   json["hosts"] = HostsJson(report);
   json["families"] = std::move(families);
@@ -848,9 +811,8 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                            {"new", SideJson(row.candidate)},
                            {"min_change", NumberOrNull(row.min_change)},
                            {"median_change", NumberOrNull(row.median_change)}};
-    // As in results files: a name that is not UTF-8 is written with U+FFFD, and its exact
-    // bytes beside it, so that two such names stay two names.
-    if (!IsValidUtf8(row.benchmark)) item["benchmark_bytes"] = HexEncode(row.benchmark);
+    AddNameBytes(item, "benchmark", row.benchmark);
+    AddNameBytes(item, "metric", row.metric);
     if (row.test) {
       const Effect& effect = row.effect;
       item["u"] = row.test->u1;
@@ -894,11 +856,13 @@ std::string FormatCompareJson(const ComparisonReport& report) {
          {"lower", NumberOrNull(row.lower)},
          {"upper", NumberOrNull(row.upper)},
          {"interval", StringPrintf("percentile bootstrap over benchmarks, %d resamples", stats::kGeomeanResamples)}});
+    AddNameBytes(geomeans.back(), "metric", row.metric);
   }
   json["geomeans"] = std::move(geomeans);
   if (settings.filter_hash) json["filtered"] = {{"same_hash", report.same_hash_dropped}};
   json["regressed"] = report.any_regressed();
-  // Names are UTF-8 from the parser; replace rather than throw should one ever not be.
+  // A name that is not UTF-8 (a summary's metric, a file name) is written with U+FFFD, its
+  // exact bytes beside it.
   return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

@@ -79,12 +79,12 @@ std::string Joined(const std::set<std::string, std::less<>>& words) {
 
 // `text` as the report writes it: UTF-8, each byte that is not written as the text \xHH
 // (U+FFFD for each would make names that differ only there one name). A warning says so,
-// naming `subject`.
+// naming `subject` and showing both.
 std::string Utf8Text(const std::string& text, const std::string& subject, std::vector<std::string>& warnings) {
   if (IsValidUtf8(text)) return text;
-  warnings.push_back(subject + " '" + text +
-                     "' is not UTF-8: it is written with each byte that is not as the text \\xHH");
-  return EscapeInvalidUtf8(text);
+  std::string written = EscapeInvalidUtf8(text);
+  warnings.push_back(subject + " '" + text + "' is not UTF-8: the report writes it as '" + written + "'");
+  return written;
 }
 
 // Throws a `kind` Error when UTF-8 `text` is longer than LNT's columns hold; `what` names it.

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
 #include "timeit/measure/adaptive.h"
 #include "timeit/measure/calibration.h"
 #include "timeit/measure/exit_code.h"
@@ -26,7 +27,6 @@
 #include "timeit/measure/series.h"
 #include "timeit/measure/series_warnings.h"
 #include "timeit/report/calibration_format.h"
-#include "timeit/report/compare_format.h"
 #include "timeit/report/histogram_text.h"
 #include "timeit/report/run_table.h"
 #include "timeit/results/host_info.h"
@@ -44,7 +44,7 @@ std::string g_program_name = "timeit";
 
 // Messages quote event names, paths and the command, which must not reach the terminal raw.
 void PrintError(const std::string& message) {
-  std::cerr << g_program_name << ": error: " << EscapeControlCharacters(message) << "\n";
+  std::cerr << g_program_name << ": error: " << EscapeForDisplay(message) << "\n";
 }
 
 std::unique_ptr<CounterBackend> MakeBackend(const TimeitOptions& options) {
@@ -76,9 +76,9 @@ void ReportRun(const TimeitOptions& options, const std::vector<std::string>& arg
   if (run.failure == LaunchFailure::kInterrupted) return;  // Main() reports it
   if (run.interrupted_by) {
     std::cerr << g_program_name << ": error: received signal " << *run.interrupted_by
-              << ". killing monitored process(es): " << JoinWords(argv) << "\n";
+              << ". killing monitored process(es): " << EscapeForDisplay(JoinWords(argv)) << "\n";
   }
-  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << argv[0] << "\n";
+  if (run.timed_out) std::cerr << g_program_name << ": TIMING OUT PROCESS: " << EscapeForDisplay(argv[0]) << "\n";
   if (!run.failure_message.empty()) PrintError(run.failure_message);
   if (run.term_signal) {
     std::cerr << g_program_name << ": error: child terminated by signal " << *run.term_signal << "\n";
@@ -96,7 +96,7 @@ class ProgressLine {
     bool measured = slot.kind == RunKind::kMeasured;
     std::cerr << "\r\033[K" << g_program_name << ": " << (measured ? "" : "warmup ") << "run " << slot.position + 1
               << " of " << (measured && adaptive_ ? "at most " : "") << slot.total;
-    if (commands.size() > 1) std::cerr << ": " << EscapeControlCharacters(commands[slot.command].name);
+    if (commands.size() > 1) std::cerr << ": " << EscapeForDisplay(commands[slot.command].name);
     std::cerr << std::flush;
   }
   void Clear() {
@@ -219,8 +219,8 @@ SeriesResult RunObservedSeries(const TimeitOptions& options, CounterBackend& cou
       // later run for this file wait and fail the same way; the other files take theirs.
       files[path].saving = false;
       if (slot.position + 1 < slot.total && !events.save_interrupted_by) {
-        std::cerr << g_program_name << ": the remaining runs will not be added to '" << path << "'; the "
-                  << (options.summary_path ? "summary still reports" : "report still shows") << " them\n";
+        std::cerr << g_program_name << ": the remaining runs will not be added to '" << EscapeForDisplay(path)
+                  << "'; the " << (options.summary_path ? "summary still reports" : "report still shows") << " them\n";
       }
     }
   };
@@ -301,9 +301,9 @@ void ReportRunTables(const TimeitOptions& options, const SeriesResult& series) {
     const BenchmarkCommand& command = options.commands[i];
     std::string line = JoinWords(command.argv);
     size_t runs = series.runs[i].size();
-    std::cerr << g_program_name << ": " << runs << (runs == 1 ? " run" : " runs") << " of '"
-              << EscapeControlCharacters(line) << "'";
-    if (command.name != line) std::cerr << " (" << EscapeControlCharacters(command.name) << ")";
+    std::cerr << g_program_name << ": " << runs << (runs == 1 ? " run" : " runs") << " of '" << EscapeForDisplay(line)
+              << "'";
+    if (command.name != line) std::cerr << " (" << EscapeForDisplay(command.name) << ")";
     int warmups = plan.warmup_runs;
     if (warmups > 0) std::cerr << " after " << warmups << " warmup run" << (warmups == 1 ? "" : "s");
     std::cerr << "\n" << FormatRunTable(series.runs[i]);
@@ -347,7 +347,7 @@ std::string AdaptiveOutcome(const TimeitOptions& options, const SeriesResult& se
   line += " (" + std::string(SpellingOf(kPrimaryMetricSpellings, metric)) + " rMAD" + (each ? ":" : "");
   for (size_t i = 0; i < options.commands.size(); ++i) {
     double rmad = stats::RelativeMad(PrimaryValuesOf(series.runs[i], metric).values);
-    line += (i == 0 ? " " : ", ") + (each ? EscapeControlCharacters(options.commands[i].name) + " " : "") +
+    line += (i == 0 ? " " : ", ") + (each ? EscapeForDisplay(options.commands[i].name) + " " : "") +
             (std::isnan(rmad) ? "-" : StringPrintf("%.2f%%", rmad));
   }
   return line + ")";
@@ -422,9 +422,9 @@ void ReportWarnings(const TimeitOptions& options, const std::vector<SeriesWarnin
   for (const SeriesWarning& warning : warnings) {
     std::cerr << g_program_name << ": warning: ";
     if (warning.command && options.commands.size() > 1) {
-      std::cerr << EscapeControlCharacters(options.commands[*warning.command].name) << ": ";
+      std::cerr << EscapeForDisplay(options.commands[*warning.command].name) << ": ";
     }
-    std::cerr << warning.message << "\n";
+    std::cerr << EscapeForDisplay(warning.message) << "\n";
   }
 }
 
@@ -590,7 +590,7 @@ int RecordCalibration(const TimeitOptions& options, const Calibration& calibrati
 
 int Main(int argc, char** argv) {
   try {
-    if (argc > 0 && argv[0] && *argv[0]) g_program_name = argv[0];
+    if (argc > 0 && argv[0] && *argv[0]) g_program_name = EscapeForDisplay(argv[0]);
     TimeitOptions options = ParseTimeitOptions(argc, argv);
     options.child.message_prefix = g_program_name;
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);

@@ -109,23 +109,26 @@ ComparisonReport Hostile() {
   return Compare(base, candidate, {});
 }
 
-TEST(CompareFormatTest, CsvEscapesControlCharactersAsTheTextDoesAndQuotesAsRfc4180) {
+TEST(CompareFormatTest, CsvEscapesReversiblyAndQuotesAsRfc4180) {
   std::string csv = FormatCompareCsv(Hostile());
-  EXPECT_NE(csv.find("\"a\\rb\\nc\\td\\x1b[2Je,f\"\"g|h\\i\\u009bj\\u202ek\",user,unchanged"), std::string::npos)
+  // CR and LF as they are inside the quotes; the backslash doubled; the tab, ESC, C1
+  // control and override as the bytes that spell them.
+  EXPECT_NE(csv.find("\"a\rb\nc\\x09d\\x1b[2Je,f\"\"g|h\\\\i\\xc2\\x9bj\\xe2\\x80\\xaek\",user,unchanged"),
+            std::string::npos)
       << csv;
-  // No raw control character but the line ends.
+  // No raw control character but the name's CR and LF and the line ends.
   for (char c : csv) {
     auto byte = static_cast<unsigned char>(c);
-    EXPECT_TRUE(byte >= 0x20 || byte == '\n') << static_cast<int>(byte);
+    EXPECT_TRUE(byte >= 0x20 || byte == '\n' || byte == '\r') << static_cast<int>(byte);
   }
   SampleSet base;
   base.Get(std::string("nul\0esc\x1b", 8)).metrics["user"] = {1};
   EXPECT_NE(FormatCompareCsv(Compare(base, SampleSet(), {})).find("\nnul\\x00esc\\x1b,,removed,"), std::string::npos);
 }
 
-TEST(CompareFormatTest, TextShowsControlCharactersEscaped) {
+TEST(CompareFormatTest, TextShowsControlCharactersAndBackslashesEscaped) {
   std::string text = FormatCompareText(Hostile(), {});
-  EXPECT_NE(text.find("a\\rb\\nc\\td\\x1b[2Je,f\"g|h\\i\\u009bj\\u202ek"), std::string::npos) << text;
+  EXPECT_NE(text.find("a\\rb\\nc\\td\\x1b[2Je,f\"g|h\\\\i\\u009bj\\u202ek"), std::string::npos) << text;
   for (char c : text) {
     auto byte = static_cast<unsigned char>(c);
     EXPECT_TRUE(byte >= 0x20 || c == '\n') << static_cast<int>(byte);
@@ -134,9 +137,9 @@ TEST(CompareFormatTest, TextShowsControlCharactersEscaped) {
   EXPECT_EQ(text.find("\xe2\x80\xae"), std::string::npos);
 }
 
-TEST(CompareFormatTest, MarkdownEscapesPipesBackslashesAndNewlines) {
+TEST(CompareFormatTest, MarkdownEscapesPipesBackslashesNewlinesAndSyntax) {
   std::string markdown = FormatCompareMarkdown(Hostile());
-  EXPECT_NE(markdown.find("| a\\\\rb\\\\nc\\\\td\\\\x1b[2Je,f\"g\\|h\\\\i\\\\u009bj\\\\u202ek | user |"),
+  EXPECT_NE(markdown.find("| a\\\\rb\\\\nc\\\\td\\\\x1b\\[2Je,f\"g\\|h\\\\\\\\i\\\\u009bj\\\\u202ek | user |"),
             std::string::npos)
       << markdown;
   // Every table line has the header's number of unescaped pipes.
@@ -158,17 +161,27 @@ TEST(CompareFormatTest, MarkdownEscapesPipesBackslashesAndNewlines) {
   while (std::getline(lines, line) && !line.empty()) EXPECT_EQ(pipes(line), header) << line;
 }
 
-TEST(CompareFormatTest, EscapeControlCharacters) {
-  EXPECT_EQ(EscapeControlCharacters("plain name/with-üñí"), "plain name/with-üñí");
-  EXPECT_EQ(EscapeControlCharacters(std::string("nul\0x", 5)), "nul\\x00x");
-  EXPECT_EQ(EscapeControlCharacters("del\x7f"), "del\\x7f");
-  EXPECT_EQ(EscapeControlCharacters("bad\xff utf8"), "bad\\xff utf8");
-  EXPECT_EQ(EscapeControlCharacters("cut\xe2\x80"), "cut\\xe2\\x80");
-  EXPECT_EQ(EscapeControlCharacters("zero\xe2\x80\x8bwidth"), "zero\\u200bwidth");
-  EXPECT_EQ(EscapeControlCharacters("arabic mark\xd8\x9c"), "arabic mark\\u061c");
-  EXPECT_EQ(EscapeControlCharacters("line\xe2\x80\xa8sep"), "line\\u2028sep");
-  EXPECT_EQ(EscapeControlCharacters("soft\xc2\xadhyphen"), "soft\\u00adhyphen");
-  EXPECT_EQ(EscapeControlCharacters("tag\xf3\xa0\x80\x81"), "tag\\ue0001");
+// A metric whose name Markdown would read as a list item with emphasis, and a benchmark
+// whose name would be a link: escaped wherever Markdown names them (the table, the geomean
+// item, the line that opens with the metric), and shown as they are in the text table.
+TEST(CompareFormatTest, MarkdownEscapesSyntaxInNamesOutsideTheTableToo) {
+  SampleSet base, candidate;
+  for (SampleSet* side : {&base, &candidate}) {
+    BenchmarkSamples& benchmark = side->Get("[a](b)");
+    benchmark.runs = 5;
+    benchmark.metrics["- *m*"] = {1, 2, 3, 4, 5};
+  }
+  CompareSettings settings;
+  settings.metrics = {"- *m*"};
+  ComparisonReport report = Compare(base, candidate, settings);
+  std::string markdown = FormatCompareMarkdown(report);
+  EXPECT_NE(markdown.find("| \\[a\\](b) | \\- \\*m\\* | 5 | 5 |"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("\n- geomean \\- \\*m\\* over 1 benchmark"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("\n\\- \\*m\\*: family of 1 of 1 tested rows"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("\n- *m*"), std::string::npos) << markdown;
+  std::string text = FormatCompareText(report, {});
+  EXPECT_NE(text.find("\n- *m*: family of 1 of 1 tested rows"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n[a](b) "), std::string::npos) << text;
 }
 
 TEST(CompareFormatTest, NoCorrectionSaysSo) {

@@ -41,7 +41,9 @@ struct CompareTextStyle {
 /// (with style.histograms) both sides' histograms on one scale:
 ///   `  base |  ▂█▅▁      | 101.2 ms .. 109.8 ms`
 ///   `  new  |      ▁▃█▆▂ |`
-/// Control characters in names are shown escaped (\n, \x1b, ...), never raw.
+/// Names are shown as EscapeForDisplay shows them: control characters, invalid UTF-8 and
+/// what would hide escaped (\n, \x1b, \xff, \x20), never raw, and every backslash an
+/// escape (\\), so that no two names are shown alike.
 std::string FormatCompareText(const ComparisonReport& report, const CompareTextStyle& style);
 
 /// {"schema": "timeit-compare/2", "settings": {...}, "hosts": {"differences": [...]},
@@ -53,12 +55,17 @@ std::string FormatCompareJson(const ComparisonReport& report);
 
 /// RFC 4180: one header line, then one line per row (the same columns whatever the policy,
 /// empty where they do not apply), its outlier counts and its warnings last, in one field
-/// separated by "; "; geometric means as rows with benchmark "geomean".
+/// separated by "; "; geometric means as rows with benchmark "geomean" and no verdict.
+/// Names, and the warnings, as EscapeReversibly writes them (a backslash doubled, invalid
+/// UTF-8 and control characters as \xHH) and quoted where they hold a comma, a quote, CR
+/// or LF, so that every name reads back exactly.
 /// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
 std::string FormatCompareCsv(const ComparisonReport& report);
 
-/// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
-/// backslashes and control characters escaped; the rows' warnings in a list below it.
+/// A GitHub-flavoured Markdown table, the same columns as the text table, with names shown
+/// as the text table shows them and whatever Markdown would read as syntax in them escaped
+/// (`|`, backslashes, `*`, `[`, `<`, ...), so each renders as the text table's; the rows'
+/// warnings in a list below it.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
 
 /// What a bot should not miss although no row says "regressed", one line each, without a
@@ -69,10 +76,5 @@ std::string FormatCompareMarkdown(const ComparisonReport& report);
 /// are the other's with a directory before them, that prefix. Empty when there is nothing
 /// to say.
 std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report);
-
-/// `text` with every control character (C0, DEL, C1) and every bidirectional or
-/// zero-width formatting character written as an escape (\n, \t, \x1b, \u202e), so that a
-/// name cannot move the cursor, clear the screen or reorder what a terminal shows.
-std::string EscapeControlCharacters(std::string_view text);
 
 }  // namespace timeit
