@@ -602,7 +602,11 @@ int Main(int argc, char** argv) {
         if (options.commands.empty()) return exit_code::kSignalBase + *calibration->interrupted_by;
         return exit_code::kSignalledBeforeStart;  // the command never ran
       }
-      if (options.commands.empty()) return RecordCalibration(options, *calibration);
+      if (options.commands.empty()) {
+        int recorded = RecordCalibration(options, *calibration);
+        CheckStandardOutput("calibration");  // after the --json file took it: nothing measured is lost
+        return recorded;
+      }
     }
     return RunAndReport(options, *counters, calibration);
   } catch (const HelpRequested&) {
