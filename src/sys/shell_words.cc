@@ -332,6 +332,14 @@ class WordReader {
   // closing " or }), which is left unread. What it means goes to *out; with out null
   // (the word of ${NAME-word} when NAME is set) it is only checked.
   void Read(Pieces* out, Context context) {
+    // Each "..." and ${...} inside another is read by a call inside this one: deeper than
+    // any text needs, the stack would run out (a crash) before the end of the text.
+    if (depth_ > kMaxNesting) Refuse("quotes and ${...} nested more than " + std::to_string(kMaxNesting) + " deep");
+    ++depth_;
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     bool quoted = context.double_quoted;
     bool word_start = !quoted;
     while (!AtEnd()) {
@@ -506,8 +514,11 @@ class WordReader {
     AddText(out, RemoveMatch(ValueOf(name), MatchPattern(pattern), action == '#', longest, spelled_pattern), quoted);
   }
 
+  static constexpr int kMaxNesting = 100;
+
   const std::string& text_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -281,5 +281,20 @@ TEST(ShellWordsTest, PatternsOnlyFnmatchReadsAreRefusedOnLongValues) {
             (Words{"ab", "aab"}));
 }
 
+TEST(ShellWordsTest, NestingDeeperThanAHundredIsRefused) {
+  // 24,000 levels of ${X-...} ran out of an 8 MiB stack (SIGSEGV); 100 are read.
+  ScopedVariable unset("TIMEIT_SHELL_WORDS_UNSET", nullptr);
+  auto nested = [](int levels) {
+    std::string text;
+    for (int i = 0; i < levels; ++i) text += i % 2 == 0 ? "${TIMEIT_SHELL_WORDS_UNSET-" : "\"";
+    text += "x";
+    for (int i = levels - 1; i >= 0; --i) text += i % 2 == 0 ? "}" : "\"";
+    return text;
+  };
+  EXPECT_EQ(SplitShellWords(nested(100)), Words{"x"});
+  ExpectRefused(nested(101), "quotes and ${...} nested more than 100 deep");
+  ExpectRefused(nested(24000), "quotes and ${...} nested more than 100 deep");
+}
+
 }  // namespace
 }  // namespace timeit
