@@ -221,7 +221,7 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
     document += file.Rest();
     switch (KindOfDocument(path, document)) {
       case DocumentKind::kLitResults:
-        ReadLitResults(path, document, into);
+        ReadLitResults(path, document, into, warnings);
         return FileOutcome::kRead;
       case DocumentKind::kLntReport:
         ReadLntReport(path, document, into);
