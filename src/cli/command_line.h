@@ -44,6 +44,14 @@ int ExitCodeOf(Body body, PrintError print_error, int help_code, int error_code)
   return error_code;
 }
 
+/// Flushes standard output and throws a system Error "writing the WHAT to standard output
+/// failed" when anything written to it was lost (a full disk, a closed pipe): output that
+/// did not arrive must not end as if it had.
+inline void CheckStandardOutput(const std::string& what) {
+  std::cout << std::flush;
+  if (!std::cout) throw Error(ErrorKind::kSystem, "writing the " + what + " to standard output failed");
+}
+
 /// --version: prints "NAME VERSION" (the project's version) and exits 0, as --help does.
 inline void AddVersionFlag(CLI::App& app, const std::string& version) {
   app.set_version_flag("--version", app.get_name() + " " + version, "Print the version and exit");
@@ -128,33 +136,37 @@ inline void RejectEmptyValues(const CLI::App& app, int argc, char** argv) {
   }
 }
 
-/// app.parse, with --help and --version printed to stdout and thrown as HelpRequested, and
-/// every parse error thrown as a usage Error carrying CLI11's message. An empty `--opt=` is
-/// a usage error too (RejectEmptyValues).
+namespace cli_internal {
+
+// Prints --help's or --version's `text` and stops the parse: HelpRequested once it is
+// written, the system Error of CheckStandardOutput when it could not be.
+[[noreturn]] inline void PrintAndStop(const std::string& text, const std::string& what) {
+  std::cout << text;
+  CheckStandardOutput(what);
+  throw HelpRequested{};
+}
+
+}  // namespace cli_internal
+
+/// app.parse, with --help and --version printed to stdout and thrown as HelpRequested (an
+/// Error when stdout lost them), and every parse error thrown as a usage Error carrying
+/// CLI11's message. An empty `--opt=` is a usage error too (RejectEmptyValues).
 inline void ParseCommandLine(CLI::App& app, int argc, char** argv) {
   RejectEmptyValues(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    std::cout << app.help();
-    throw HelpRequested{};
+    cli_internal::PrintAndStop(app.help(), "help");
   } catch (const CLI::CallForVersion& version) {
-    std::cout << version.what() << "\n";
-    throw HelpRequested{};
+    cli_internal::PrintAndStop(std::string(version.what()) + "\n", "version");
   } catch (const CLI::ParseError& e) {
     // CLI11 checks the options' values in the order the options were added, reaching
     // --version (added last) and --help (looked at after all of them) only if none is bad:
     // asked for either, the user gets it, whatever else the line holds.
     const CLI::Option* help = app.get_help_ptr();
     const CLI::Option* version = app.get_version_ptr();
-    if (help != nullptr && help->count() > 0) {
-      std::cout << app.help();
-      throw HelpRequested{};
-    }
-    if (version != nullptr && version->count() > 0) {
-      std::cout << app.version() << "\n";
-      throw HelpRequested{};
-    }
+    if (help != nullptr && help->count() > 0) cli_internal::PrintAndStop(app.help(), "help");
+    if (version != nullptr && version->count() > 0) cli_internal::PrintAndStop(app.version() + "\n", "version");
     throw Error(ErrorKind::kUsage, e.what());
   }
 }

@@ -92,12 +92,8 @@ std::string FormatReport(const ComparisonReport& report, const CompareOptions& o
 int CompareAndReport(const CompareOptions& options) {
   auto [base, candidate] = ReadSides(options);
   ComparisonReport report = Compare(base, candidate, options.settings);
-  std::cout << FormatReport(report, options) << std::flush;
-  if (!std::cout) {
-    // A full disk or a closed pipe must not look like a clean comparison.
-    PrintError("writing the report to standard output failed");
-    return kBadUsageOrInput;
-  }
+  std::cout << FormatReport(report, options);
+  CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a clean comparison
   for (const std::string& warning : FormatCompareWarnings(report)) {
     std::cerr << "timeit-compare: warning: " << warning << "\n";
   }

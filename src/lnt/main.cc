@@ -56,12 +56,8 @@ int WriteReport(const LntOptions& options) {
     ReplaceFile(*options.output, report.text);
     return kWritten;
   }
-  std::cout << report.text << std::flush;
-  if (!std::cout) {
-    // A full disk or a closed pipe must not look like a report written.
-    PrintError("writing the report to standard output failed");
-    return kBadUsageOrInput;
-  }
+  std::cout << report.text;
+  CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a report written
   return kWritten;
 }
 

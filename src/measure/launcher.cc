@@ -40,9 +40,30 @@ void OnTerminationSignal(int signo) {
   if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
 }
 
-void OnTimeout(int) {
-  g_timed_out = 1;
-  if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
+// Whether the timer of a run's --timeout is armed (ScopedTimer).
+volatile sig_atomic_t g_timer_armed = 0;
+// Whether SIGALRM was ignored or blocked when the outermost scope began: the timeout needs
+// a handler and the signal unblocked, but the program must still start with SIGALRM as
+// timeit found it.
+volatile sig_atomic_t g_alarm_ignored_on_entry = 0;
+bool g_alarm_blocked_on_entry = false;
+
+// SIGALRM is the timeout only when it is the timer's: with the timer armed, and not sent
+// by a process (kill, sigqueue, tgkill). Any other is a signal to timeit, as SIGTERM is,
+// and ignored when it was on entry, as the others are: a run it stops is interrupted, not
+// timed out.
+void OnAlarm(int signo, siginfo_t* info, void*) {
+  bool sent = info != nullptr && (info->si_code == SI_USER || info->si_code == SI_QUEUE
+#ifdef SI_TKILL
+                                  || info->si_code == SI_TKILL
+#endif
+                                 );
+  if (g_timer_armed != 0 && !sent) {
+    g_timed_out = 1;
+    if (g_child_pgid > 0) ::kill(-g_child_pgid, SIGKILL);
+  } else if (g_alarm_ignored_on_entry == 0) {
+    OnTerminationSignal(signo);
+  }
 }
 
 constexpr int kForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
@@ -50,11 +71,6 @@ static_assert(std::size(kForwardedSignals) == 4, "SignalScope::saved_ has one sl
 
 // How many SignalScopes are alive; only the outermost installs and restores handlers.
 int g_scope_depth = 0;
-// Whether SIGALRM was ignored or blocked when the outermost scope began: the timeout needs
-// a handler and the signal unblocked, but the program must still start with SIGALRM as
-// timeit found it.
-bool g_alarm_ignored_on_entry = false;
-bool g_alarm_blocked_on_entry = false;
 // Whether SIGCHLD was ignored when the outermost scope began: the kernel would then reap
 // the program by itself and wait4 would find no child, so timeit restores the default for
 // itself and ignores it again in the program.
@@ -85,12 +101,19 @@ SignalScope::SignalScope() {
       }
       installed_[i] = true;
     }
-    action.sa_handler = OnTimeout;
-    if (::sigaction(SIGALRM, &action, &saved_alarm_) != 0) {
+    if (::sigaction(SIGALRM, nullptr, &saved_alarm_) != 0) {
+      throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
+    }
+    g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;  // before OnAlarm reads it
+    struct sigaction alarm_action;
+    std::memset(&alarm_action, 0, sizeof alarm_action);
+    sigemptyset(&alarm_action.sa_mask);
+    alarm_action.sa_flags = SA_SIGINFO;
+    alarm_action.sa_sigaction = OnAlarm;
+    if (::sigaction(SIGALRM, &alarm_action, nullptr) != 0) {
       throw Error(ErrorKind::kSystem, SystemErrorMessage("sigaction", errno));
     }
     alarm_installed_ = true;
-    g_alarm_ignored_on_entry = saved_alarm_.sa_handler == SIG_IGN;
     sigset_t alarm, old_mask;
     sigemptyset(&alarm);
     sigaddset(&alarm, SIGALRM);
@@ -160,12 +183,15 @@ class ScopedTimer {
     timer.it_value.tv_sec = static_cast<time_t>(seconds);
     timer.it_value.tv_usec = static_cast<suseconds_t>((seconds - timer.it_value.tv_sec) * 1e6);
     if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+    g_timer_armed = 1;  // before: the timer may fire at once
     armed_ = ::setitimer(ITIMER_REAL, &timer, nullptr) == 0;
+    if (!armed_) g_timer_armed = 0;
   }
   ~ScopedTimer() {
     if (!armed_) return;
     itimerval off{};
     ::setitimer(ITIMER_REAL, &off, nullptr);
+    g_timer_armed = 0;  // after: a SIGALRM the timer raised is delivered by the time setitimer returns
   }
   ScopedTimer(const ScopedTimer&) = delete;
   ScopedTimer& operator=(const ScopedTimer&) = delete;

@@ -336,6 +336,11 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
   bool Close(Place place) {
     switch (place) {
       case Place::kTop:
+        if (schema_ == schema::kSchemaV2 && FirstLineTooLong()) {
+          // Too long for a reader to look for a header in it: timeit refuses to add to
+          // such a file, and says why in the same words.
+          return Fail("not a " + schema_ + " results file: " + std::string(schema::kFirstLineTooLong));
+        }
         if (schema_ == schema::kSchemaV2) {
           return Fail("schema: '" + schema_ + "', but not as JSON Lines with the header alone on the first line");
         }
@@ -432,6 +437,15 @@ class ResultsHandler : public nlohmann::json_sax<Json> {
       }
     }
     return path;
+  }
+
+  // Whether the document's first line that is not blank passes kMaxHeaderBytes.
+  bool FirstLineTooLong() const {
+    size_t start = text_.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return false;
+    start = text_.rfind('\n', start) + 1;  // npos + 1 is 0: the first line
+    size_t end = text_.find('\n', start);
+    return (end == std::string_view::npos ? text_.size() : end) - start > schema::kMaxHeaderBytes;
   }
 
   bool Fail(std::string message) {

@@ -43,8 +43,11 @@ std::optional<DocumentKind> KindToldByKey(std::string_view key);
 /// tell two kinds.
 std::string TwoKindsMessage(std::string_view first_key, std::string_view second_key);
 
-/// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file.
-void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into);
+/// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file. A metric
+/// that is NaN, Infinity or -Infinity (bare, as Python's json writes them) is read as
+/// missing, with one warning naming the tests.
+void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into,
+                    std::vector<std::string>& warnings);
 
 /// An LNT report of format version 2: each number of a metric is one run's.
 void ReadLntReport(const std::string& path, std::string_view text, SampleSet& into);

@@ -221,7 +221,7 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
     document += file.Rest();
     switch (KindOfDocument(path, document)) {
       case DocumentKind::kLitResults:
-        ReadLitResults(path, document, into);
+        ReadLitResults(path, document, into, warnings);
         return FileOutcome::kRead;
       case DocumentKind::kLntReport:
         ReadLntReport(path, document, into);
@@ -320,47 +320,30 @@ class DirectoryWalk {
   DirectoryWalk(const std::string& root, SampleSet& into, std::vector<std::string>& warnings, FilesSeen& seen)
       : root_(root), into_(into), warnings_(warnings), seen_(seen) {}
 
-  /// Reads what `directory` holds below it, `relative` being its path from the root of the walk.
-  void Walk(const std::filesystem::path& directory, const std::string& relative) {
-    std::error_code error;
-    std::vector<std::filesystem::directory_entry> entries;
-    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
-      entries.push_back(*it);
-    }
-    if (error) {
-      throw Error(ErrorKind::kInput, "cannot read directory '" + directory.string() + "': " + error.message());
-    }
-    // By name, so that runs pool in the same order on every file system.
-    std::sort(entries.begin(), entries.end(),
-              [](const auto& a, const auto& b) { return a.path().filename().string() < b.path().filename().string(); });
-    // Results files beside a summary, decided on at the summary ("x.time" sorts before
-    // "x.timeit.json"): read instead of it, or not at all.
-    std::set<std::string> decided;
-    for (const std::filesystem::directory_entry& entry : entries) {
-      std::string name = entry.path().filename().string();
-      std::string inner = relative.empty() ? name : relative + "/" + name;
-      std::error_code ignored;
-      // A directory reached through a link is not entered: a link to a parent would be a loop.
-      if (entry.is_directory(ignored) && !entry.is_symlink(ignored)) {
-        Walk(entry.path(), inner);
+  /// Reads what the root holds below it, in name order, a directory's files where its name
+  /// sorts. A loop over a stack of the directories open, not a recursion: a tree of any depth
+  /// then needs no more of the call stack than a flat one (1,500 levels overflowed a small
+  /// one). Nor can it loop: a directory reached through a link is not entered (a link to a
+  /// parent would be a loop), and a path deeper than the system allows is an error reading
+  /// that directory.
+  void Walk() {
+    std::vector<OpenDirectory> open;
+    open.push_back(Open(root_, ""));
+    while (!open.empty()) {
+      OpenDirectory& directory = open.back();
+      if (directory.next == directory.entries.size()) {
+        open.pop_back();
         continue;
       }
-      if (decided.count(name) > 0 || IsCompileStep(name) || !entry.is_regular_file(ignored)) continue;
-      std::string path = entry.path().string();
-      if (name.ends_with(".time")) {
-        std::string benchmark = LitTestName(inner);
-        std::string beside = ResultsFileBesideSummary(path);
-        decided.insert(std::filesystem::path(beside).filename().string());
-        if (ReadBesideInstead(path, beside)) {
-          NoteName(benchmark, path);
-          continue;
-        }
-        FileOutcome outcome = ReadAnyFile(path, benchmark, true, into_, warnings_, seen_);
-        if (outcome == FileOutcome::kRead) NoteName(benchmark, path);
-        Count(outcome, path);
-      } else if (name.ends_with(".json")) {
-        Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
+      const std::filesystem::directory_entry& entry = directory.entries[directory.next++];
+      std::string name = entry.path().filename().string();
+      std::string inner = directory.relative.empty() ? name : directory.relative + "/" + name;
+      std::error_code ignored;
+      if (entry.is_directory(ignored) && !entry.is_symlink(ignored)) {
+        open.push_back(Open(entry.path(), inner));  // `directory` and `entry` end here
+        continue;
       }
+      ReadEntry(entry, name, inner, directory.decided);
     }
   }
 
@@ -373,6 +356,55 @@ class DirectoryWalk {
   size_t read() const { return read_; }
 
  private:
+  /// A directory the walk is in: its entries by name, and how far it got.
+  struct OpenDirectory {
+    std::vector<std::filesystem::directory_entry> entries;
+    size_t next = 0;
+    /// Its path from the root of the walk.
+    std::string relative;
+    /// Results files beside a summary, decided on at the summary ("x.time" sorts before
+    /// "x.timeit.json"): read instead of it, or not at all.
+    std::set<std::string> decided;
+  };
+
+  static OpenDirectory Open(const std::filesystem::path& directory, const std::string& relative) {
+    OpenDirectory opened;
+    opened.relative = relative;
+    std::error_code error;
+    for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
+      opened.entries.push_back(*it);
+    }
+    if (error) {
+      throw Error(ErrorKind::kInput, "cannot read directory '" + directory.string() + "': " + error.message());
+    }
+    // By name, so that runs pool in the same order on every file system.
+    std::sort(opened.entries.begin(), opened.entries.end(),
+              [](const auto& a, const auto& b) { return a.path().filename().string() < b.path().filename().string(); });
+    return opened;
+  }
+
+  /// Reads `entry`, no directory, named `name` in its directory and `inner` below the root.
+  void ReadEntry(const std::filesystem::directory_entry& entry, const std::string& name, const std::string& inner,
+                 std::set<std::string>& decided) {
+    std::error_code ignored;
+    if (decided.count(name) > 0 || IsCompileStep(name) || !entry.is_regular_file(ignored)) return;
+    std::string path = entry.path().string();
+    if (name.ends_with(".time")) {
+      std::string benchmark = LitTestName(inner);
+      std::string beside = ResultsFileBesideSummary(path);
+      decided.insert(std::filesystem::path(beside).filename().string());
+      if (ReadBesideInstead(path, beside)) {
+        NoteName(benchmark, path);
+        return;
+      }
+      FileOutcome outcome = ReadAnyFile(path, benchmark, true, into_, warnings_, seen_);
+      if (outcome == FileOutcome::kRead) NoteName(benchmark, path);
+      Count(outcome, path);
+    } else if (name.ends_with(".json")) {
+      Count(ReadAnyFile(path, LitTestName(inner), true, into_, warnings_, seen_), path);
+    }
+  }
+
   void Count(FileOutcome outcome, const std::string& path) {
     if (outcome == FileOutcome::kRead || outcome == FileOutcome::kAlreadyRead) ++read_;
     if (outcome == FileOutcome::kEmpty) warnings_.push_back(EmptyFileWarning(path));
@@ -486,7 +518,7 @@ void ReadPath(const std::string& path, SampleSet& into, std::vector<std::string>
     return;
   }
   DirectoryWalk walk(path, into, warnings, seen);
-  walk.Walk(path, "");
+  walk.Walk();
   walk.Finish();
   if (walk.read() == 0) {
     throw Error(ErrorKind::kInput, "'" + path +

@@ -125,6 +125,10 @@ class LineReader {
     if ((code = document.get_object().get(object))) return Located(code, document);
     std::string_view seen[7];
     size_t seen_count = 0;
+    // A key that tells a document of another kind (lit's "__version__"), and whether it came
+    // before "schema": a header holding one is of two kinds, read as neither.
+    std::optional<std::string_view> other_kind_key;
+    bool other_kind_first = false;
     for (auto field_result : object) {
       ondemand::field field;
       if ((code = std::move(field_result).get(field))) return Located(code, document);
@@ -136,6 +140,10 @@ class LineReader {
                    key == schema::kOutcome || key == schema::kMetrics || key == schema::kStartTime ||
                    key == schema::kHost;
       if (key == schema::kSeries) record.is_series = true;
+      if (!known && !other_kind_key && KindToldByKey(key)) {
+        other_kind_key = key;
+        other_kind_first = !record.is_header;
+      }
       if (!known) continue;  // skipped unread: the rest is detail for people
       for (size_t i = 0; i < seen_count; ++i) {
         if (seen[i] == key) return Schema(std::string(key) + ": given twice in the same record", key_at);
@@ -181,6 +189,11 @@ class LineReader {
     // Past the object, the document has no location left unless more text follows.
     const char* after = nullptr;
     if (!document.current_location().get(after)) return Schema("text after the record's closing brace", after);
+    if (record.is_header && other_kind_key) {
+      std::string first(other_kind_first ? *other_kind_key : schema::kSchema);
+      std::string second(other_kind_first ? schema::kSchema : *other_kind_key);
+      return Schema(second + ": " + TwoKindsMessage(first, second), nullptr);
+    }
     if (record.is_header && record.benchmark) {
       return Schema("a record is a header (schema) or a run (benchmark), not both", nullptr);
     }

@@ -68,13 +68,13 @@ FileStart InspectStart(int fd, off_t size, const std::string& path) {
     }
     if (end_of_line == std::string_view::npos || end_of_line + 1 == rest.size()) {
       if (whole) return FileStart::kTornHeader;  // (or blank: a header is wanted all the same)
-      if (!blank) throw NotAResultsFile(path, "its first line is longer than a header can be (64 KiB)");
+      if (!blank) throw NotAResultsFile(path, std::string(schema::kFirstLineTooLong));
       break;
     }
     rest = rest.substr(end_of_line + 1);
   }
   if (rest.find('\n') == std::string_view::npos && !whole) {
-    throw NotAResultsFile(path, "its first line is longer than a header can be (64 KiB)");
+    throw NotAResultsFile(path, std::string(schema::kFirstLineTooLong));
   }
   if (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV2) return FileStart::kHeader;
   bool v1 = (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV1) ||

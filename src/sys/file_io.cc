@@ -4,6 +4,9 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/vfs.h>
+#endif
 
 #include <cerrno>
 #include <climits>
@@ -74,8 +77,11 @@ namespace {
 struct Destination {
   /// The file written or renamed over: `path`, or the end of its chain of links.
   std::string path;
-  /// Written in place (a device or FIFO) rather than replaced by a rename.
+  /// Written in place (a device or FIFO, or a process's open file) rather than replaced by
+  /// a rename.
   bool in_place = false;
+  /// The regular file replaced, when there is one: its owner and mode go to the new file.
+  std::optional<struct stat> replaced;
 };
 
 const char* KindOfFile(mode_t mode) {
@@ -85,12 +91,29 @@ const char* KindOfFile(mode_t mode) {
   return "not a regular file";
 }
 
-// The end of `path`'s chain of symbolic links: `path` itself when it is none.
-std::string LinkTarget(const std::string& path) {
+// Whether the link at `link` is one of /proc's, such as /proc/self/fd/1 (where /dev/stdout
+// leads): it stands for a file a process has open, which may be open elsewhere too.
+bool IsProcessLink(const std::string& link) {
+#ifdef __linux__
+  constexpr long kProcSuperMagic = 0x9fa0;
+  size_t slash = link.rfind('/');
+  std::string directory = slash == std::string::npos ? "." : slash == 0 ? "/" : link.substr(0, slash);
+  struct statfs file_system;
+  return ::statfs(directory.c_str(), &file_system) == 0 && static_cast<long>(file_system.f_type) == kProcSuperMagic;
+#else
+  (void)link;
+  return false;
+#endif
+}
+
+// The end of `path`'s chain of symbolic links: `path` itself when it is none. With
+// `through_process`, whether a link of the chain is IsProcessLink's.
+std::string LinkTarget(const std::string& path, bool* through_process = nullptr) {
   std::string current = path;
   for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit (ELOOP)
     struct stat info;
     if (::lstat(current.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return current;
+    if (through_process != nullptr && IsProcessLink(current)) *through_process = true;
     std::string link(256, '\0');
     ssize_t length;
     while ((length = ::readlink(current.c_str(), link.data(), link.size())) == static_cast<ssize_t>(link.size())) {
@@ -109,22 +132,28 @@ std::string LinkTarget(const std::string& path) {
 
 Destination DestinationOf(const std::string& path) {
   struct stat info;
-  if (::stat(path.c_str(), &info) == 0) {
-    if (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)) return {path, true};
-    if (!S_ISREG(info.st_mode)) {
-      throw Error(ErrorKind::kUsage, "'" + path + "' is " + KindOfFile(info.st_mode) +
-                                         "; the output must be a file, a FIFO or a character device");
-    }
-  } else if (errno != ENOENT) {
-    throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot look at '" + path + "'", errno));
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno != ENOENT) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot look at '" + path + "'", errno));
+    return {LinkTarget(path), false, std::nullopt};
   }
-  return {LinkTarget(path), false};
+  if (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)) return {path, true, std::nullopt};
+  if (!S_ISREG(info.st_mode)) {
+    throw Error(ErrorKind::kUsage, "'" + path + "' is " + KindOfFile(info.st_mode) +
+                                       "; the output must be a file, a FIFO or a character device");
+  }
+  bool through_process = false;
+  std::string target = LinkTarget(path, &through_process);
+  // /dev/stdout on a file a shell redirected to: a file renamed over it would leave the
+  // shell writing to the old one, unlinked. Written in place, as a shell's `>` would.
+  if (through_process) return {path, true, std::nullopt};
+  return {target, false, info};
 }
 
 void WriteInPlace(const std::string& path, std::string_view text) {
-  // No O_CREAT and no O_TRUNC: the file is there and is no regular file. O_NOCTTY: a
-  // terminal written to does not become the controlling one.
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
+  // No O_CREAT: the file is there. O_TRUNC, for a regular file reached through /proc (a
+  // device or FIFO ignores it). O_NOCTTY: a terminal written to does not become the
+  // controlling one.
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC));
   if (!fd) throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot open '" + path + "'", errno));
   WriteAll(fd.get(), text, path);
   if (::close(fd.release()) != 0) {
@@ -166,7 +195,13 @@ void CheckWritable(const std::string& path) {
   }
 }
 
-void CheckReplaceable(const std::string& path) { DestinationOf(path); }
+void CheckReplaceable(const std::string& path) {
+  if (DestinationOf(path).in_place) return;
+  // The new file is made beside the one it replaces.
+  if (std::optional<std::string> why = WhyNotCreatable(path)) {
+    throw Error(ErrorKind::kSystem, "cannot write '" + path + "': " + *why);
+  }
+}
 
 void ReplaceFile(const std::string& path, std::string_view text) {
   Destination destination = DestinationOf(path);
@@ -187,6 +222,17 @@ void ReplaceFile(const std::string& path, std::string_view text) {
     }
   }
   try {
+    if (destination.replaced) {
+      // The replaced file's owner (where this user may give it: root may) and permissions,
+      // as a write in place would have kept them; the new file has this process's and the
+      // umask's.
+      if (::fchown(fd.get(), destination.replaced->st_uid, destination.replaced->st_gid) != 0) {
+        // Not this user's to give: the new file stays this user's.
+      }
+      if (::fchmod(fd.get(), destination.replaced->st_mode & 0777) != 0) {
+        throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot set the mode of '" + fresh + "'", errno));
+      }
+    }
     WriteAll(fd.get(), text, target);
     if (::close(fd.release()) != 0) {
       throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot write '" + target + "'", errno));

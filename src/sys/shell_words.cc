@@ -3,9 +3,13 @@
 #include <fnmatch.h>
 #include <glob.h>
 
+#include <algorithm>
+#include <bitset>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -71,10 +75,158 @@ std::string MatchPattern(const Pieces& pieces) {
   return pattern;
 }
 
-// ${NAME#p}, ${NAME##p}, ${NAME%p}, ${NAME%%p}: `value` without the shortest or longest
-// prefix or suffix that `pattern` matches.
-std::string RemoveMatch(const std::string& value, const std::string& pattern, bool prefix, bool longest) {
+// One element of a pattern: one byte of a set (a byte, ?, a bracket expression), or any run
+// of bytes (*).
+struct PatternElement {
+  std::bitset<256> bytes;
+  bool any_run = false;
+};
+
+// Where the bracket expression opening at pattern[open] ends (just past its ]), as fnmatch
+// reads it; nullopt for one left to fnmatch alone: one that does not end, or with [=x=] or
+// [.x.] in it.
+std::optional<size_t> BracketEnd(std::string_view pattern, size_t open) {
+  // fnmatch takes ^ for ! only without POSIXLY_CORRECT.
+  static const bool caret_negates = std::getenv("POSIXLY_CORRECT") == nullptr;
+  size_t at = open + 1;
+  if (at < pattern.size() && (pattern[at] == '!' || (caret_negates && pattern[at] == '^'))) ++at;
+  for (bool first = true; at < pattern.size(); first = false) {
+    char c = pattern[at];
+    if (c == ']' && !first) return at + 1;  // a ] first is a member
+    if (c == '\\') {
+      at += 2;
+      continue;
+    }
+    char next = at + 1 < pattern.size() ? pattern[at + 1] : '\0';
+    if (c == '[' && (next == '=' || next == '.')) return std::nullopt;
+    if (c == '[' && next == ':') {
+      // [:name:] with a name of a to y, as fnmatch scans it; otherwise the [ is a member.
+      size_t name_end = at + 2;
+      while (name_end < pattern.size() && pattern[name_end] >= 'a' && pattern[name_end] < 'z') ++name_end;
+      if (pattern.substr(name_end, 2) == ":]") {
+        at = name_end + 2;
+        continue;
+      }
+    }
+    ++at;
+  }
+  return std::nullopt;
+}
+
+// `pattern` (fnmatch's, flags 0, in the C locale timeit runs in: one byte a character) as
+// its elements, a run of *s as one; nullopt for a pattern with a bracket expression
+// BracketEnd leaves to fnmatch, or ending in a lone backslash. A bracket expression's bytes
+// are those fnmatch matches with it alone, so its ranges and classes mean what they mean
+// to fnmatch.
+std::optional<std::vector<PatternElement>> PatternElements(std::string_view pattern) {
+  std::vector<PatternElement> elements;
+  for (size_t at = 0; at < pattern.size();) {
+    PatternElement element;
+    char c = pattern[at];
+    if (c == '*') {
+      ++at;
+      if (elements.empty() || !elements.back().any_run) elements.push_back({{}, true});
+      continue;
+    }
+    if (c == '?') {
+      element.bytes.set();
+      ++at;
+    } else if (c == '[') {
+      std::optional<size_t> end = BracketEnd(pattern, at);
+      if (!end) return std::nullopt;
+      std::string bracket(pattern.substr(at, *end - at));
+      for (int byte = 1; byte < 256; ++byte) {
+        const char text[2] = {static_cast<char>(byte), '\0'};
+        element.bytes[static_cast<size_t>(byte)] = ::fnmatch(bracket.c_str(), text, 0) == 0;
+      }
+      at = *end;
+    } else {
+      if (c == '\\' && ++at == pattern.size()) return std::nullopt;
+      element.bytes.set(static_cast<unsigned char>(pattern[at++]));
+    }
+    elements.push_back(element);
+  }
+  return elements;
+}
+
+// The length of the shortest or longest prefix of the `size` bytes `byte_at` gives that
+// `elements` match, in one pass over them: every element is a state, bit i set when the
+// first i elements match the bytes read so far, and each byte moves all states at once,
+// 64 to a machine word. Linear in `size` for a given pattern.
+template <typename ByteAt>
+std::optional<size_t> MatchedPrefix(const std::vector<PatternElement>& elements, size_t size, ByteAt byte_at,
+                                    bool longest) {
+  using Word = uint64_t;
+  constexpr size_t kBits = 64;
+  const size_t states = elements.size() + 1;
+  const size_t words = (states + kBits - 1) / kBits;
+  auto bit = [](std::vector<Word>& set, size_t state) -> void { set[state / kBits] |= Word{1} << (state % kBits); };
+  // takes[b]: the states whose element takes the byte b and moves on; runs: those of a *,
+  // which take any byte and stay, and may also match no byte at all.
+  std::vector<std::vector<Word>> takes(256, std::vector<Word>(words));
+  std::vector<Word> runs(words);
+  for (size_t i = 0; i < elements.size(); ++i) {
+    if (elements[i].any_run) bit(runs, i);
+    for (size_t byte = 0; byte < 256; ++byte) {
+      if (!elements[i].any_run && elements[i].bytes[byte]) bit(takes[byte], i);
+    }
+  }
+  // A * also lets the state after it go on at once (never a second *: a run is one).
+  auto close = [&](std::vector<Word>& set) {
+    Word carry = 0;
+    for (size_t w = 0; w < words; ++w) {
+      Word through = set[w] & runs[w];
+      set[w] |= (through << 1) | carry;
+      carry = through >> (kBits - 1);
+    }
+  };
+  std::vector<Word> active(words), next(words);
+  bit(active, 0);
+  close(active);
+  const size_t last = states - 1;
+  std::optional<size_t> matched;
+  for (size_t length = 0;; ++length) {
+    if ((active[last / kBits] >> (last % kBits)) & 1) {
+      matched = length;
+      if (!longest) return matched;
+    }
+    if (length == size) return matched;
+    const std::vector<Word>& taking = takes[byte_at(length)];
+    Word carry = 0, any = 0;
+    for (size_t w = 0; w < words; ++w) {
+      Word moving = active[w] & taking[w];
+      next[w] = (moving << 1) | carry | (active[w] & runs[w]);
+      carry = moving >> (kBits - 1);
+      any |= next[w];
+    }
+    if (any == 0) return matched;
+    close(next);
+    active.swap(next);
+  }
+}
+
+// What fnmatch alone matches, one prefix or suffix at a time: quadratic, so only for
+// values of up to this many bytes.
+constexpr size_t kFnmatchOnlyMaxBytes = 4096;
+
+// ${NAME#p}, ${NAME##p}, ${NAME%p}, ${NAME%%p}, `spelled` so: `value` without the shortest
+// or longest prefix or suffix that `pattern` matches.
+std::string RemoveMatch(const std::string& value, const std::string& pattern, bool prefix, bool longest,
+                        const std::string& spelled) {
   size_t size = value.size();
+  std::optional<std::vector<PatternElement>> elements = PatternElements(pattern);
+  if (elements) {
+    if (!prefix) std::reverse(elements->begin(), elements->end());  // a suffix is a prefix read backwards
+    auto byte_at = [&](size_t i) { return static_cast<unsigned char>(prefix ? value[i] : value[size - 1 - i]); };
+    std::optional<size_t> cut = MatchedPrefix(*elements, size, byte_at, longest);
+    if (!cut) return value;
+    return prefix ? value.substr(*cut) : value.substr(0, size - *cut);
+  }
+  if (size > kFnmatchOnlyMaxBytes) {
+    Refuse(spelled + " on a value of " + std::to_string(size) + " bytes: a pattern with [=x=], [.x.], a [ that is " +
+           "not closed or a trailing backslash is matched only against values of up to " +
+           std::to_string(kFnmatchOnlyMaxBytes) + " bytes");
+  }
   for (size_t step = 0; step <= size; ++step) {
     // Shortest prefix first, or longest suffix first, and the other way round for longest.
     size_t cut = (prefix != longest) ? step : size - step;
@@ -180,6 +332,14 @@ class WordReader {
   // closing " or }), which is left unread. What it means goes to *out; with out null
   // (the word of ${NAME-word} when NAME is set) it is only checked.
   void Read(Pieces* out, Context context) {
+    // Each "..." and ${...} inside another is read by a call inside this one: deeper than
+    // any text needs, the stack would run out (a crash) before the end of the text.
+    if (depth_ > kMaxNesting) Refuse("quotes and ${...} nested more than " + std::to_string(kMaxNesting) + " deep");
+    ++depth_;
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     bool quoted = context.double_quoted;
     bool word_start = !quoted;
     while (!AtEnd()) {
@@ -350,11 +510,15 @@ class WordReader {
     Read(out == nullptr ? nullptr : &pattern, word);
     Expect('}');
     if (out == nullptr) return;
-    AddText(out, RemoveMatch(ValueOf(name), MatchPattern(pattern), action == '#', longest), quoted);
+    std::string spelled_pattern = "${" + name + std::string(longest ? 2 : 1, action) + "pattern}";
+    AddText(out, RemoveMatch(ValueOf(name), MatchPattern(pattern), action == '#', longest, spelled_pattern), quoted);
   }
+
+  static constexpr int kMaxNesting = 100;
 
   const std::string& text_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -362,7 +362,9 @@ void WriteSummary(const TimeitOptions& options, const SeriesResult& series,
   if (options.summary_path || one_run) {
     SummaryValues values = SummarizeSeries(options, series, last_warmup);
     if (options.summary_path) {
-      writer.Write([&] { WriteTextFile(*options.summary_path, FormatSummary(values, options.summary), O_TRUNC); });
+      // Replaced whole, as timeit-lnt -o writes: a full disk leaves the last summary, not an
+      // empty or cut one, and a link or the file's mode stays as it was.
+      writer.Write([&] { ReplaceFile(*options.summary_path, FormatSummary(values, options.summary)); });
     } else {
       std::cerr << FormatStderrReport(values, options.summary, options.posix);
     }
@@ -492,6 +494,19 @@ std::optional<int> AddSeriesRecords(const TimeitOptions& options, const SeriesRe
   return SignalScope::ReceivedSignal();
 }
 
+/// Refuses, before the program runs, a --summary that could not be written after it: one
+/// this user cannot write (as upstream's fopen would refuse it), or that ReplaceFile would
+/// not replace (a socket, a block device, a directory that takes no new file). A system
+/// Error, exit 66.
+void CheckSummaryTarget(const std::string& path) {
+  CheckWritable(path);
+  try {
+    CheckReplaceable(path);
+  } catch (const Error& error) {
+    throw Error(ErrorKind::kSystem, error.what());
+  }
+}
+
 /// Runs the series and writes every output. Returns the exit code.
 int RunAndReport(const TimeitOptions& options, CounterBackend& counters,
                  const std::optional<Calibration>& calibration) {
@@ -502,7 +517,7 @@ int RunAndReport(const TimeitOptions& options, CounterBackend& counters,
   for (const BenchmarkCommand& command : options.commands) {
     if (command.json_path && checked.insert(*command.json_path).second) CheckResultsTarget(*command.json_path);
   }
-  if (options.summary_path) CheckWritable(*options.summary_path);
+  if (options.summary_path) CheckSummaryTarget(*options.summary_path);
   ResultWriter writer;
   SeriesEvents events;
   std::map<std::string, ResultsFileState> files;
@@ -602,7 +617,11 @@ int Main(int argc, char** argv) {
         if (options.commands.empty()) return exit_code::kSignalBase + *calibration->interrupted_by;
         return exit_code::kSignalledBeforeStart;  // the command never ran
       }
-      if (options.commands.empty()) return RecordCalibration(options, *calibration);
+      if (options.commands.empty()) {
+        int recorded = RecordCalibration(options, *calibration);
+        CheckStandardOutput("calibration");  // after the --json file took it: nothing measured is lost
+        return recorded;
+      }
     }
     return RunAndReport(options, *counters, calibration);
   } catch (const HelpRequested&) {

@@ -556,7 +556,13 @@ void ResolvePerTestResults(TimeitOptions& options) {
     throw Error(ErrorKind::kUsage, "--json-per-test: the summary '" + summary + "' is not under '" + root + "'");
   }
   options.json_path = ResultsFileBesideSummary(summary);
-  if (!options.name) options.name = LitTestName(*below);
+  if (options.name) return;
+  options.name = LitTestName(*below);
+  if (options.name->empty()) {
+    throw Error(ErrorKind::kUsage, "--json-per-test: the summary '" + summary +
+                                       "' names no benchmark: its path below '" + root +
+                                       "' is empty once '.time' is taken off; give --name");
+  }
 }
 
 // Where a list of words comes from. TIMEIT_OPTIONS holds options only, and neither --help

@@ -114,6 +114,47 @@ TEST(LitResultsTest, ErrorsNameTheFileAndWhere) {
             "tests[0].metrics.hash: expected a string, got number");
 }
 
+TEST(LitResultsTest, NonFiniteNumbersAreMissingWithAWarningNamingTheTests) {
+  // What Python's json.dump writes for float('nan'), float('inf') and -float('inf'); the
+  // same words inside strings (an escaped quote before them too) are text.
+  Read read = ReadText(R"({"__version__": [17], "tests": [
+    {"name": "test-suite :: NaN/pi.test", "code": "PASS", "metrics": {"exec_time": NaN, "size": 3,
+     "hash": "Infinity", "note": "say \"NaN\", Infinity"}},
+    {"name": "test-suite :: e.test", "code": "PASS", "metrics": {"exec_time": Infinity, "compile_time":-Infinity}},
+    {"name": "test-suite :: ok.test", "code": "PASS", "metrics": {"exec_time": [NaN], "link_time": 1}}]})");
+  ASSERT_EQ(read.error, "");
+  const BenchmarkSamples* pi = read.samples.Find("NaN/pi");
+  ASSERT_NE(pi, nullptr);
+  EXPECT_EQ(pi->runs, 1u);
+  EXPECT_EQ(pi->metrics.count("exec_time"), 0u);
+  EXPECT_EQ(pi->metrics.at("size"), (std::vector<double>{3}));
+  EXPECT_EQ(pi->hashes, (std::set<std::string, std::less<>>{"Infinity"}));
+  const BenchmarkSamples* e = read.samples.Find("e");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->runs, 1u);
+  EXPECT_TRUE(e->metrics.empty());
+  // Metrics in name order, as the tree keeps them. Inside an array the value is no metric:
+  // left out without a word, as any such value is.
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_NE(read.warnings[0].find(": NaN or Infinity, which Python's json writes for a number that is not finite, "
+                                  "read as missing in 2 tests: NaN/pi (exec_time); e (compile_time, exec_time)"),
+            std::string::npos)
+      << read.warnings[0];
+}
+
+TEST(LitResultsTest, NonFiniteNumbersWhereTextIsReadAreErrors) {
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": NaN, "code": "PASS"}]})").error,
+            "tests[0].name: expected a string, got NaN");
+  EXPECT_EQ(
+      ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"hash": -Infinity}}]})")
+          .error,
+      "tests[0].metrics.hash: expected a string, got -Infinity");
+  // Only the whole word: anything else is still a syntax error.
+  EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"x": NaNs}}]})")
+                .error.substr(0, 28),
+            "parse error at line 1, colum");
+}
+
 TEST(LitResultsTest, AKeyGivenTwiceInAnyObjectIsAnError) {
   // The tree keeps one value per key: the other would be lost without a word.
   EXPECT_EQ(ReadText(R"({"__version__": [1], "tests": [{"name": "a", "code": "PASS", "metrics": {"exec_time": 1}},

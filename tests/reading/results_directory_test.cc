@@ -1,12 +1,14 @@
 // ReadResults on directories: what is read, what is skipped, and how summaries are named.
 #include <gtest/gtest.h>
 
+#include <pthread.h>
 #include <time.h>
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 
 #include "temp_dir.h"
 #include "timeit/base/error.h"
@@ -268,6 +270,64 @@ TEST(ResultsDirectoryTest, LinksToDirectoriesAreNotFollowed) {
   ASSERT_EQ(samples.benchmarks().size(), 1u);
   EXPECT_EQ(samples.benchmarks()[0].name, "e");
   EXPECT_EQ(samples.benchmarks()[0].runs, 1u);
+}
+
+TEST(ResultsDirectoryTest, FilesAndDirectoriesAreReadInOneNameOrder) {
+  TempDir dir;
+  // A directory's files come where its name sorts among the files beside it: "b" before
+  // "b.time", "b/a" before "b/c/a", "b/c/a" before "b/d".
+  for (const char* summary : {"c.time", "b.time", "b/d.time", "b/c/a.time", "b/a.time", "a.time"}) {
+    Write(dir, summary, Summary("1"));
+  }
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResults(dir.path().string(), samples, warnings);
+  std::vector<std::string> names;
+  for (const BenchmarkSamples& benchmark : samples.benchmarks()) names.push_back(benchmark.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "b/a", "b/c/a", "b/d", "b", "c"}));
+}
+
+// Runs `work` on a thread of its own whose stack is `stack_bytes`: a walk that recursed
+// once per level would overflow it (a crash, not a failure), as it would a process's
+// stack under `ulimit -s`.
+void OnSmallStack(size_t stack_bytes, const std::function<void()>& work) {
+  pthread_attr_t attributes;
+  ASSERT_EQ(::pthread_attr_init(&attributes), 0);
+  ASSERT_EQ(::pthread_attr_setstacksize(&attributes, stack_bytes), 0);
+  pthread_t thread;
+  auto run = [](void* argument) -> void* {
+    (*static_cast<const std::function<void()>*>(argument))();
+    return nullptr;
+  };
+  ASSERT_EQ(::pthread_create(&thread, &attributes, run, const_cast<std::function<void()>*>(&work)), 0);
+  ::pthread_attr_destroy(&attributes);
+  ASSERT_EQ(::pthread_join(thread, nullptr), 0);
+}
+
+TEST(ResultsDirectoryTest, ATreeOf1500LevelsIsWalkedOnASmallStack) {
+  TempDir dir;
+  constexpr int kLevels = 1500;  // 3,000 bytes of path: within PATH_MAX
+  std::string deep;
+  for (int level = 0; level < kLevels; ++level) {
+    deep += "d/";
+    std::filesystem::create_directory(dir.path() / deep);  // create_directories refuses a path this long
+  }
+  Write(dir, deep + "x.time", Summary("0.5"));
+  Write(dir, "y.time", Summary("0.25"));
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  std::string error;
+  OnSmallStack(size_t{256} << 10, [&] {
+    try {
+      ReadResults(dir.path().string(), samples, warnings);
+    } catch (const Error& thrown) {
+      error = thrown.what();
+    }
+  });
+  EXPECT_EQ(error, "");
+  ASSERT_EQ(samples.benchmarks().size(), 2u);
+  EXPECT_EQ(samples.benchmarks()[0].name, deep + "x");
+  EXPECT_EQ(samples.benchmarks()[1].name, "y");
 }
 
 // ReadSide of `paths`; the error's message if it throws one.

@@ -124,6 +124,69 @@ TEST(FileIoTest, ReplaceFileFollowsSymbolicLinksAndKeepsThem) {
   EXPECT_EQ(EntriesIn(dir), 5u);
 }
 
+TEST(FileIoTest, ReplaceFileKeepsTheReplacedFilesPermissions) {
+  TempDir dir;
+  mode_t umask = ::umask(022);
+  for (mode_t mode : {0444, 0600, 0640, 0755}) {
+    std::string path = dir.File("report" + std::to_string(mode));
+    testing::WriteFile(path, "old\n");
+    ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+    ReplaceFile(path, "new\n");
+    struct stat info;
+    ASSERT_EQ(::stat(path.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 07777, mode) << path;
+    EXPECT_EQ(testing::ReadFile(path), "new\n");
+  }
+  // A new file has the umask's.
+  ReplaceFile(dir.File("fresh"), "new\n");
+  struct stat info;
+  ASSERT_EQ(::stat(dir.File("fresh").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0644u);
+  ::umask(umask);
+}
+
+TEST(FileIoTest, ReplaceFileAsRootKeepsTheReplacedFilesOwner) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can give a file to another user";
+  TempDir dir;
+  std::string path = dir.File("report");
+  testing::WriteFile(path, "old\n");
+  ASSERT_EQ(::chown(path.c_str(), 65534, 65534), 0);
+  ReplaceFile(path, "new\n");
+  struct stat info;
+  ASSERT_EQ(::stat(path.c_str(), &info), 0);
+  EXPECT_EQ(info.st_uid, 65534u);
+  EXPECT_EQ(info.st_gid, 65534u);
+}
+
+TEST(FileIoTest, ReplaceFileWritesAFileAProcessHasOpenInPlace) {
+  // /dev/stdout redirected to a file leads, through /proc/self/fd/1, to that file: renamed
+  // over, it would leave the shell writing to a file no name leads to.
+  TempDir dir;
+  std::string path = dir.File("log");
+  testing::WriteFile(path, "an older, longer log\n");
+  UniqueFd open_file(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+  ASSERT_TRUE(open_file);
+  struct stat before, after;
+  ASSERT_EQ(::stat(path.c_str(), &before), 0);
+  ReplaceFile("/proc/self/fd/" + std::to_string(open_file.get()), "report\n");
+  ASSERT_EQ(::stat(path.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  EXPECT_EQ(testing::ReadFile(path), "report\n");  // truncated first, as a shell's > would
+  EXPECT_EQ(EntriesIn(dir), 1u);
+}
+
+TEST(FileIoTest, CheckReplaceableRefusesADirectoryThatTakesNoNewFile) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root may write any directory";
+  TempDir dir;
+  std::string locked = dir.File("locked");
+  std::filesystem::create_directory(locked);
+  testing::WriteFile(locked + "/report", "old\n");
+  ASSERT_EQ(::chmod(locked.c_str(), 0555), 0);
+  EXPECT_EQ(MessageOf([&] { CheckReplaceable(locked + "/report"); }, ErrorKind::kSystem),
+            "cannot write '" + locked + "/report': cannot create it in '" + locked + "/': Permission denied");
+  ::chmod(locked.c_str(), 0755);
+}
+
 TEST(FileIoTest, ReplaceFileWritesAFifoInPlace) {
   TempDir dir;
   std::string fifo = dir.File("fifo");

@@ -1,9 +1,12 @@
 #include "timeit/sys/shell_words.h"
 
+#include <fnmatch.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <optional>
+#include <random>
 
 #include <string>
 #include <vector>
@@ -195,6 +198,102 @@ TEST(ShellWordsTest, TildeFormsOtherThanHomeAreRefused) {
   ScopedVariable home("HOME", nullptr);
   ExpectRefused("~/x", "~ with HOME not set");
   EXPECT_EQ(SplitShellWords("--name=~"), Words{"--name=~"});
+}
+
+// The oracle for ${NAME#p} and its kin: fnmatch(3) itself, tried on every prefix or
+// suffix of `value` in turn, the longest first for ## and %% (what a shell does).
+std::string RemovedByFnmatch(const std::string& value, const std::string& pattern, char action, bool longest) {
+  bool prefix = action == '#';
+  std::optional<std::string> found;
+  for (size_t length = 0; length <= value.size(); ++length) {
+    std::string part = prefix ? value.substr(0, length) : value.substr(value.size() - length);
+    if (::fnmatch(pattern.c_str(), part.c_str(), 0) != 0) continue;
+    found = prefix ? value.substr(length) : value.substr(0, value.size() - length);
+    if (!longest) break;
+  }
+  return found.value_or(value);
+}
+
+TEST(ShellWordsTest, PatternsRemoveWhatFnmatchMatches) {
+  // Random patterns of glob syntax (brackets, ranges, negation, escapes, classes) and
+  // random values, each checked against fnmatch on every prefix and suffix. Unquoted, a
+  // pattern's text is the fnmatch pattern as it is typed; with IFS empty the result is one
+  // word, and "x" keeps an empty one.
+  ScopedVariable ifs("IFS", "");
+  ScopedVariable posix("POSIXLY_CORRECT", nullptr);
+  std::mt19937 random(17);
+  const std::string pattern_bytes = "ab*?[]!^-\\:";
+  const std::string value_bytes = "ab-]";
+  std::vector<std::string> patterns = {"[[:alpha:]]*", "*[![:digit:]]", "[[:bogus:]]a", "[a[:alpha:]b]", "[[:a]",
+                                       "[]a]*",        "[!]]",          "[a-]*",        "*[\\]]",        "[\\a-b]"};
+  for (int i = 0; i < 3000; ++i) {
+    std::string pattern;
+    for (size_t length = random() % 9; pattern.size() < length;)
+      pattern += pattern_bytes[random() % pattern_bytes.size()];
+    if (!pattern.empty() && pattern.back() == '\\') pattern += 'a';  // a trailing \ would escape the }
+    patterns.push_back(pattern);
+  }
+  for (const std::string& pattern : patterns) {
+    std::string value;
+    for (size_t length = random() % 13; value.size() < length;) value += value_bytes[random() % value_bytes.size()];
+    ScopedVariable variable("TIMEIT_SHELL_WORDS_TEST", value.c_str());
+    for (const char* operation : {"#", "##", "%", "%%"}) {
+      std::string text = std::string("x${TIMEIT_SHELL_WORDS_TEST") + operation + pattern + "}";
+      std::string expected = "x" + RemovedByFnmatch(value, pattern, operation[0], operation[1] != '\0');
+      EXPECT_EQ(SplitShellWords(text), Words{expected}) << "value '" << value << "', " << text;
+    }
+  }
+}
+
+TEST(ShellWordsTest, LongPatternsRemoveWhatFnmatchMatches) {
+  // Patterns of more elements than a machine word has bits (the matcher keeps one bit an
+  // element), against fnmatch as above.
+  ScopedVariable ifs("IFS", "");
+  std::mt19937 random(29);
+  for (int i = 0; i < 300; ++i) {
+    std::string value;
+    for (size_t length = 100 + random() % 100; value.size() < length;) value += "ab"[random() % 2];
+    // Much of the value, with some bytes made ? or * or [ab], so that it matches often.
+    std::string pattern;
+    for (size_t at = 0, end = std::min<size_t>(value.size(), 60 + random() % 90); at < end; ++at) {
+      unsigned roll = random() % 20;
+      pattern += roll == 0   ? std::string("*")
+                 : roll == 1 ? std::string("?")
+                 : roll == 2 ? std::string("[ab]")
+                             : std::string(1, value[at]);
+    }
+    ScopedVariable variable("TIMEIT_SHELL_WORDS_TEST", value.c_str());
+    for (const char* operation : {"#", "##", "%", "%%"}) {
+      std::string text = std::string("x${TIMEIT_SHELL_WORDS_TEST") + operation + pattern + "}";
+      std::string expected = "x" + RemovedByFnmatch(value, pattern, operation[0], operation[1] != '\0');
+      EXPECT_EQ(SplitShellWords(text), Words{expected}) << "value '" << value << "', " << text;
+    }
+  }
+}
+
+TEST(ShellWordsTest, PatternsOnlyFnmatchReadsAreRefusedOnLongValues) {
+  ScopedVariable variable("TIMEIT_SHELL_WORDS_TEST", std::string(5000, 'a').c_str());
+  ExpectRefused("${TIMEIT_SHELL_WORDS_TEST#[[=a=]]}",
+                "${TIMEIT_SHELL_WORDS_TEST#pattern} on a value of 5000 bytes: a pattern with [=x=], [.x.], a [ that is "
+                "not closed or a trailing backslash is matched only against values of up to 4096 bytes");
+  ScopedVariable short_value("TIMEIT_SHELL_WORDS_TEST", "aab");
+  EXPECT_EQ(SplitShellWords("${TIMEIT_SHELL_WORDS_TEST##[[=a=]]} ${TIMEIT_SHELL_WORDS_TEST%%[ab}"),
+            (Words{"ab", "aab"}));
+}
+
+TEST(ShellWordsTest, NestingDeeperThanAHundredIsRefused) {
+  // 24,000 levels of ${X-...} ran out of an 8 MiB stack (SIGSEGV); 100 are read.
+  ScopedVariable unset("TIMEIT_SHELL_WORDS_UNSET", nullptr);
+  auto nested = [](int levels) {
+    std::string text;
+    for (int i = 0; i < levels; ++i) text += i % 2 == 0 ? "${TIMEIT_SHELL_WORDS_UNSET-" : "\"";
+    text += "x";
+    for (int i = levels - 1; i >= 0; --i) text += i % 2 == 0 ? "}" : "\"";
+    return text;
+  };
+  EXPECT_EQ(SplitShellWords(nested(100)), Words{"x"});
+  ExpectRefused(nested(101), "quotes and ${...} nested more than 100 deep");
+  ExpectRefused(nested(24000), "quotes and ${...} nested more than 100 deep");
 }
 
 }  // namespace

@@ -28,7 +28,8 @@ namespace timeit {
 /// While alive, SIGINT, SIGTERM, SIGHUP and SIGQUIT do not kill timeit: they are recorded, and
 /// kill the process group of the program being measured, if any. A signal that was ignored
 /// when the scope began stays ignored (for the program too). SIGALRM is caught for the
-/// timeout. Launch() holds one for each run; a series holds one for its whole length, so a
+/// timeout; one that is not the armed timer's (sent by a process, or with no timeout
+/// running) is handled as SIGTERM is. Launch() holds one for each run; a series holds one for its whole length, so a
 /// signal between two runs (while results are being saved) is recorded too, and the next
 /// run is never started. Scopes nest; the outermost one restores the previous handlers.
 class SignalScope {

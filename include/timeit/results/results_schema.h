@@ -86,6 +86,9 @@ inline bool IsValidMetric(double value) { return std::isfinite(value) && value >
 
 /// Readers look for the header within this many bytes; a header is a few hundred.
 inline constexpr size_t kMaxHeaderBytes = 1 << 16;
+/// Why a file whose first line passes kMaxHeaderBytes is no timeit-results/2 file, as the
+/// writer (refusing to add to it) and the reader (refusing to read it) both say.
+inline constexpr std::string_view kFirstLineTooLong = "its first line is longer than a header can be (64 KiB)";
 
 /// Whether `line` is JSON cut short: an object or array, valid as far as it goes, that ends
 /// inside a value (a container or string left open, a number or literal broken off). That

@@ -33,20 +33,25 @@ void CheckWritable(const std::string& path);
 
 /// Puts `text` where `path` names, as a user of an output option expects:
 ///  - a regular file, or nothing: replaced all at once, by a new file written beside it and
-///    then renamed over it. A failure leaves the file as it was (no partial file) and
-///    removes the new one;
+///    then renamed over it, with the old file's permission bits and (where this user may
+///    give it) its owner and group. A failure (a full disk) leaves the file as it was (no
+///    partial or empty file) and removes the new one;
 ///  - a symbolic link (or a chain of them): followed, and the file at its end replaced as
 ///    above (made if missing), so that the link stays a link;
 ///  - a character device or a FIFO (/dev/null, a terminal, /dev/stdout on a pipe, a named
-///    pipe): opened and written in place, as a shell's `>` would; renaming a file over one
-///    would put a regular file in its place;
+///    pipe), or a regular file reached through /proc (/dev/stdout that a shell redirected
+///    to a file): opened and written in place, truncated, as a shell's `>` would; renaming a
+///    file over one would put a regular file in its place, or leave the shell writing to
+///    one no name leads to;
 ///  - anything else (a directory, a block device, a socket): a usage Error naming `path`,
 ///    before anything is written.
 /// Other failures throw a system Error naming the file.
 void ReplaceFile(const std::string& path, std::string_view text);
 
 /// Throws the usage Error ReplaceFile would for `path` (or a system Error when `path`
-/// cannot be looked at), so that a front end can refuse its output before doing the work.
+/// cannot be looked at, or when the directory the new file would be made in does not let
+/// it: "cannot write 'PATH': cannot create it in 'DIR/': <strerror>"), so that a front end
+/// can refuse its output before doing the work.
 void CheckReplaceable(const std::string& path);
 
 }  // namespace timeit
