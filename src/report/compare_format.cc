@@ -780,6 +780,8 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
     }
     text += "\n";
   };
+  // The lines that say how rows are judged come first, as in the text report.
+  text += MarkdownProse(Explanation(report)) + "\n";
   Cells header = Header(report);
   add_row(header);
   text += "|";
@@ -796,7 +798,6 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
   }
   text += MarkdownProse(notes) + (notes.empty() ? "" : "\n");
   for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report);
-  text += "\n" + MarkdownProse(Explanation(report));
   return text;
 }
 

@@ -90,9 +90,25 @@ TEST(CompareFormatTest, TextAndMarkdown) {
   EXPECT_EQ(text.find("\033["), std::string::npos);
   EXPECT_NE(FormatCompareText(report, {.color = true}).find("\033[31mregressed\033[0m"), std::string::npos);
   std::string markdown = FormatCompareMarkdown(report);
-  EXPECT_EQ(markdown.rfind("| benchmark | metric | runs base |", 0), 0u) << markdown;
+  EXPECT_NE(markdown.find("\n\n| benchmark | metric | runs base |"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("| --- | --- | ---: |"), std::string::npos);
   EXPECT_NE(markdown.find("| slow,er | user | 5 | 5 |"), std::string::npos) << markdown;
+}
+
+// The lines that say how rows are judged (the verdict's rule, and each metric's family and
+// the runs it needs) come before the table in text and in Markdown alike, the same lines.
+TEST(CompareFormatTest, TextAndMarkdownPutTheFamilyLinesBeforeTheTable) {
+  ComparisonReport report = Report();
+  std::string text = FormatCompareText(report, {});
+  std::string markdown = FormatCompareMarkdown(report);
+  size_t text_table = text.find("\nbenchmark ");
+  size_t markdown_table = markdown.find("\n| benchmark |");
+  ASSERT_NE(text_table, std::string::npos) << text;
+  ASSERT_NE(markdown_table, std::string::npos) << markdown;
+  std::string text_lines = text.substr(0, text_table + 1);
+  EXPECT_NE(text_lines.find("user: family of 1 of 1 tested rows;"), std::string::npos) << text;
+  EXPECT_EQ(markdown.substr(0, markdown_table), text_lines) << markdown;
+  EXPECT_EQ(markdown.find("family of", markdown_table), std::string::npos) << markdown;
 }
 
 // A report whose names carry what a terminal, a CSV reader or a Markdown renderer would
@@ -153,8 +169,10 @@ TEST(CompareFormatTest, MarkdownEscapesPipesBackslashesAndNewlines) {
     }
     return count;
   };
-  std::getline(lines, line);
+  while (std::getline(lines, line) && line.rfind("| benchmark |", 0) != 0) {
+  }
   size_t header = pipes(line);
+  EXPECT_EQ(header, 16u) << line;
   while (std::getline(lines, line) && !line.empty()) EXPECT_EQ(pipes(line), header) << line;
 }
 

@@ -57,8 +57,10 @@ std::string FormatCompareJson(const ComparisonReport& report);
 /// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
 std::string FormatCompareCsv(const ComparisonReport& report);
 
-/// A GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
-/// backslashes and control characters escaped; the rows' warnings in a list below it.
+/// The text report's lines about hosts, verdicts and each metric's family, then a
+/// GitHub-flavoured Markdown table, the same columns as the text table, with `|`,
+/// backslashes and control characters escaped; the rows' warnings and the geometric means
+/// in lists below it.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
 
 /// What a bot should not miss although no row says "regressed", one line each, without a
