@@ -488,6 +488,10 @@ std::string CsvNumber(double value) {
   return StringPrintf("%.10g", value);
 }
 
+// Empty where the value is not finite, as the other formats show "-" or null: an unbounded
+// interval leaves no detectable change.
+std::string CsvFiniteNumber(double value) { return std::isfinite(value) ? CsvNumber(value) : ""; }
+
 // The host warnings of every row: "host-differs kernel; hosts-mixed base cpu_count".
 std::string CsvHostWarnings(const ComparisonReport& report) {
   std::string text;
@@ -923,15 +927,16 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const Effect& effect = row.effect;
       const MetricFamily* family = FamilyOf(report, row.metric);
       bool difference = effect.scale == EffectScale::kDifference;
-      line +=
-          CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," + TestMethodName(*row.test) + "," +
-          CsvNumber(row.smallest_p) + "," + CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," +
-          CsvNumber(effect.ratio) + "," + CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
-          (difference
-               ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," + CsvNumber(effect.shift_upper)
-               : ",,") +
-          "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," + (effect.excludes_no_change ? "true" : "false") +
-          "," + CsvNumber(effect.detectable) + "," + (difference ? CsvNumber(effect.detectable_shift) : "") + ",";
+      line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," + TestMethodName(*row.test) + "," +
+              CsvNumber(row.smallest_p) + "," + CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," +
+              CsvNumber(effect.ratio) + "," + CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) +
+              "," +
+              (difference
+                   ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," + CsvNumber(effect.shift_upper)
+                   : ",,") +
+              "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," +
+              (effect.excludes_no_change ? "true" : "false") + "," + CsvFiniteNumber(effect.detectable) + "," +
+              (difference ? CsvFiniteNumber(effect.detectable_shift) : "") + ",";
     } else {
       line += ",,,,,,,,,,,,,,,,";
     }

@@ -93,8 +93,15 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
   stats::HodgesLehmann pairs(
       x, y,
       effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog : stats::HodgesLehmann::Scale::kLinear);
-  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work);
-  stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
+  // A row whose smallest attainable p is not below the cut-off rejects no shift at this
+  // level: its interval is the whole line. Inverting the distribution conditional on the
+  // observed ties would bound it, since that pattern makes the far shifts impossible (p 0):
+  // 1 run against 1 of equal values read [1, 1], 3 against 3 in tied pairs [0.98, 1.02].
+  int64_t accepted = static_cast<int64_t>(pairs.pairs());
+  if (row.smallest_p < cutoff) {
+    accepted = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work).AcceptedReach(cutoff);
+  }
+  stats::ShiftInterval interval = pairs.Interval(accepted);
   double estimate = pairs.Estimate() + 0.0;                   // never -0
   double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
   double reach = half_width * PowerScale(cutoff);

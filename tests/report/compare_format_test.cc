@@ -266,6 +266,58 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
 }
 
+// A row that cannot be judged shows its estimate without an interval and no detectable
+// change in every format: 1 run against 1 of equal values (it read "1 [1, 1]  ±1.00%"), and
+// 3 against 3 in tied pairs, whose p cannot go below 2 / C(6, 3) = 0.1.
+TEST(CompareFormatTest, ARowThatCannotBeJudgedShowsNoIntervalAnywhere) {
+  SampleSet base, candidate;
+  for (SampleSet* side : {&base, &candidate}) {
+    side->Get("one").runs = 1;
+    side->Get("one").metrics["user"] = {2};
+    side->Get("pairs").runs = 3;
+    side->Get("pairs").metrics["user"] = {1.0, 1.01, 1.02};
+  }
+  CompareSettings settings;
+  settings.order = RowOrder::kName;
+  ComparisonReport report = Compare(base, candidate, settings);
+  std::string text = FormatCompareText(report, {.histograms = false});
+  for (const char* name : {"\none  ", "\npairs  "}) {
+    size_t begin = text.find(name);
+    ASSERT_NE(begin, std::string::npos) << text;
+    std::string line = text.substr(begin + 1, text.find('\n', begin + 1) - begin - 1);
+    EXPECT_NE(line.find("1.0000      -              1           -  too few runs"), std::string::npos) << line;
+    EXPECT_EQ(line.find_first_of("[("), std::string::npos) << line;
+  }
+  std::string markdown = FormatCompareMarkdown(report);
+  EXPECT_NE(
+      markdown.find("| one | user | 1 | 1 | 2 | 2 | +0.00% | +0.00% | 0 | 0 | 1.0000 | - | 1 | - | too few runs |"),
+      std::string::npos)
+      << markdown;
+  EXPECT_NE(markdown.find("| 1.0000 | - | 1 | - | too few runs |\n\n"), std::string::npos) << markdown;
+  nlohmann::json json = nlohmann::json::parse(FormatCompareJson(report));
+  ASSERT_EQ(json["rows"].size(), 2u);
+  for (const nlohmann::json& row : json["rows"]) {
+    EXPECT_EQ(row["verdict"], "too few runs");
+    EXPECT_EQ(row["ratio"], 1);
+    EXPECT_TRUE(row["ratio_lower"].is_null()) << row;
+    EXPECT_TRUE(row["ratio_upper"].is_null()) << row;
+    EXPECT_TRUE(row["detectable"].is_null()) << row;
+    EXPECT_FALSE(row["excludes_no_change"].get<bool>());
+  }
+  std::istringstream csv(FormatCompareCsv(report));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_NE(line.find(",ratio,ratio_lower,ratio_upper,shift,shift_lower,shift_upper,interval_level,excludes_no_change,"
+                      "detectable,detectable_shift,"),
+            std::string::npos);
+  for (const char* name : {"one", "pairs"}) {
+    std::getline(csv, line);
+    // ratio 1, no ends, no shift (a ratio row), level 0.95, false, no detectable change
+    EXPECT_EQ(line.rfind(name, 0), 0u) << line;
+    EXPECT_NE(line.find(",ratio,1,,,,,,0.95,false,,,"), std::string::npos) << line;
+  }
+}
+
 TEST(CompareFormatTest, AMetricOnOneSideOnlyIsSaidToCompareNothing) {
   SampleSet base, candidate;
   base.Get("pi").runs = 1;

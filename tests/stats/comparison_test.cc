@@ -403,8 +403,14 @@ TEST(ComparisonTest, IntervalsAgreeWithVerdicts) {
          {stats::PAdjustMethod::kBenjaminiHochberg, stats::PAdjustMethod::kHolm, stats::PAdjustMethod::kNone}) {
       CompareSettings settings;
       settings.correction = correction;
-      for (const ComparisonRow& row : Compare(base, candidate, settings).rows) {
+      ComparisonReport report = Compare(base, candidate, settings);
+      for (const ComparisonRow& row : report.rows) {
         const Effect& e = row.effect;
+        // No shift can be rejected where no p below the cut-off can be had.
+        if (row.test && !(row.smallest_p < report.families[0].cutoff)) {
+          EXPECT_FALSE(std::isfinite(e.ratio_lower) || std::isfinite(e.ratio_upper)) << row.benchmark;
+          EXPECT_FALSE(std::isfinite(e.detectable)) << row.benchmark;
+        }
         bool flagged = row.verdict == Verdict::kRegressed || row.verdict == Verdict::kImproved;
         if (flagged) {
           EXPECT_TRUE(e.excludes_no_change) << row.benchmark;
@@ -426,6 +432,39 @@ TEST(ComparisonTest, IntervalsAgreeWithVerdicts) {
       }
     }
   }
+}
+
+// A row whose smallest attainable p is not below the cut-off can reject no shift: no bounded
+// interval and no detectable change, whatever its ties. Inverting the distribution
+// conditional on the observed ties bounded it (those ties make far shifts impossible): 1 run
+// against 1 of equal values read [1, 1] +-1%, 3 against 3 in tied pairs [0.98, 1.02], where
+// no p below 2 / C(6, 3) = 0.1 is possible.
+TEST(ComparisonTest, ARowThatCannotBeJudgedHasNoBoundedInterval) {
+  SampleSet base, candidate;
+  Add(base, "one", "user", {2});
+  Add(candidate, "one", "user", {2});
+  Add(base, "pairs", "user", {1.0, 1.01, 1.02});
+  Add(candidate, "pairs", "user", {1.0, 1.01, 1.02});
+  Add(base, "counts", "user", {0, 1, 2});  // a 0: measured as a shift
+  Add(candidate, "counts", "user", {0, 1, 2});
+  Add(base, "zeros", "user", {0, 0, 1});  // from a base median of 0: no ratio
+  Add(candidate, "zeros", "user", {0, 0, 1});
+  ComparisonReport report = Compare(base, candidate, {});
+  for (const char* name : {"one", "pairs", "counts", "zeros"}) {
+    const ComparisonRow& row = RowOf(report, name);
+    EXPECT_EQ(row.verdict, Verdict::kTooFewRuns) << name;
+    EXPECT_GE(row.smallest_p, 0.1) << name;
+    const Effect& effect = row.effect;
+    EXPECT_FALSE(std::isfinite(effect.ratio_lower) || std::isfinite(effect.ratio_upper)) << name;
+    EXPECT_FALSE(std::isfinite(effect.shift_lower) || std::isfinite(effect.shift_upper)) << name;
+    EXPECT_FALSE(std::isfinite(effect.detectable)) << name;
+    EXPECT_FALSE(std::isfinite(effect.detectable_shift)) << name;
+    EXPECT_FALSE(effect.excludes_no_change) << name;
+  }
+  // The estimate stays: it is what the warning about too few runs reports.
+  EXPECT_EQ(RowOf(report, "one").effect.ratio, 1);
+  EXPECT_EQ(RowOf(report, "counts").effect.scale, EffectScale::kDifference);
+  EXPECT_EQ(RowOf(report, "zeros").effect.shift, 0);
 }
 
 TEST(ComparisonTest, DetectableIsTheScaledHalfWidthOrTheThreshold) {

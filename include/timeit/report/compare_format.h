@@ -54,7 +54,9 @@ std::string FormatCompareJson(const ComparisonReport& report);
 /// RFC 4180: one header line, then one line per row (the same columns whatever the policy,
 /// empty where they do not apply), its outlier counts and its warnings last, in one field
 /// separated by "; "; geometric means as rows with benchmark "geomean".
-/// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
+/// Numbers unrounded, empty where undefined; an unbounded interval (a row whose smallest p
+/// cannot clear its family's cut-off) has empty ends and an empty detectable change, as JSON
+/// has null and the text "-".
 std::string FormatCompareCsv(const ComparisonReport& report);
 
 /// The text report's lines about hosts, verdicts and each metric's family, then a

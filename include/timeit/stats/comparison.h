@@ -152,8 +152,9 @@ enum class EffectScale {
 /// The estimated change of a row and what it could resolve.
 struct Effect {
   EffectScale scale = EffectScale::kRatio;
-  /// new / base with its interval; NaN where undefined (base median 0), +-inf for an
-  /// unbounded end.
+  /// new / base with its interval; NaN where undefined (base median 0), and the ends NaN
+  /// where the interval is unbounded: where the row's smallest p is not below the family's
+  /// cut-off, so that the test can reject no shift (every "too few runs" row).
   double ratio = 0;
   double ratio_lower = 0;
   double ratio_upper = 0;
@@ -169,7 +170,7 @@ struct Effect {
   /// nights at its noise, sizes and level. The interval's half-width (relative to the base
   /// median) is what it would flag half the time; scaled by (z(1 - c/2) + z(0.8)) /
   /// z(1 - c/2) for 80 %, and never less than the threshold. +inf when the interval is
-  /// unbounded; NaN where no ratio is defined.
+  /// unbounded (no change is detectable); NaN where no ratio is defined.
   double detectable = 0;
   /// The same in the metric's unit (kDifference only, else NaN), without the threshold.
   double detectable_shift = 0;
