@@ -312,6 +312,14 @@ std::string LevelPercent(double cutoff) {
   return StringPrintf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
 }
 
+// What the run-count advice assumes when it is not today's family: that every tested row is
+// in it, as each is once it has those runs.
+std::string AllTestedNote(const MetricFamily& family) {
+  if (family.family == family.tested) return "";
+  return StringPrintf(" (a lone change needs p < %.3g once all %zu tested rows are in the family)",
+                      family.all_tested_lone_change_p, family.tested);
+}
+
 std::string FamilyLine(const MetricFamily& family) {
   std::string metric = EscapeControlCharacters(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
@@ -321,7 +329,7 @@ std::string FamilyLine(const MetricFamily& family) {
                        family.common_new_runs, family.common_smallest_p);
   if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
   if (family.runs_needed > 0) {
-    line += StringPrintf("; %zu runs per side suffice", family.runs_needed);
+    line += StringPrintf("; %zu runs per side suffice", family.runs_needed) + AllTestedNote(family);
   } else {
     line += "; no run count suffices";
   }
@@ -655,8 +663,10 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
             "(largest %s, ",
             hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100, Percent(largest_change).c_str()) +
         EscapeControlCharacters(largest->benchmark) + ")";
-    if (family.runs_needed > 0)
-      line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
+    if (family.runs_needed > 0) {
+      line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed) +
+              AllTestedNote(family);
+    }
     warnings.push_back(line);
   }
   // A shift that fits neither side: the test finds the samples differ, yet the median of
@@ -839,6 +849,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                         {"interval_level", NumberOrNull(1 - family.cutoff)},
                         {"common_runs", {family.common_base_runs, family.common_new_runs}},
                         {"common_smallest_p", NumberOrNull(family.common_smallest_p)},
+                        {"all_tested_lone_change_p", NumberOrNull(family.all_tested_lone_change_p)},
                         {"runs_needed", family.runs_needed}});
   }
   json["hosts"] = HostsJson(report);
