@@ -316,6 +316,14 @@ std::string LevelPercent(double cutoff) {
   return StringPrintf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
 }
 
+// What the run-count advice assumes when it is not today's family: that every tested row is
+// in it, as each is once it has those runs.
+std::string AllTestedNote(const MetricFamily& family) {
+  if (family.family == family.tested) return "";
+  return StringPrintf(" (a lone change needs p < %.3g once all %zu tested rows are in the family)",
+                      family.all_tested_lone_change_p, family.tested);
+}
+
 std::string FamilyLine(const MetricFamily& family, NameWriter name) {
   std::string metric = name(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
@@ -325,7 +333,7 @@ std::string FamilyLine(const MetricFamily& family, NameWriter name) {
                        family.common_new_runs, family.common_smallest_p);
   if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
   if (family.runs_needed > 0) {
-    line += StringPrintf("; %zu runs per side suffice", family.runs_needed);
+    line += StringPrintf("; %zu runs per side suffice", family.runs_needed) + AllTestedNote(family);
   } else {
     line += "; no run count suffices";
   }
@@ -488,6 +496,10 @@ std::string CsvNumber(double value) {
   return StringPrintf("%.10g", value);
 }
 
+// Empty where the value is not finite, as the other formats show "-" or null: an unbounded
+// interval leaves no detectable change.
+std::string CsvFiniteNumber(double value) { return std::isfinite(value) ? CsvNumber(value) : ""; }
+
 // The host warnings of every row: "host-differs kernel; hosts-mixed base cpu_count".
 std::string CsvHostWarnings(const ComparisonReport& report) {
   std::string text;
@@ -628,8 +640,10 @@ std::vector<std::string> FormatCompareWarnings(const ComparisonReport& report) {
             "(largest %s, ",
             hidden, hidden == 1 ? "" : "s", report.settings.threshold * 100, Percent(largest_change).c_str()) +
         EscapeForDisplay(largest->benchmark) + ")";
-    if (family.runs_needed > 0)
-      line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed);
+    if (family.runs_needed > 0) {
+      line += StringPrintf("; %zu runs per side would let a lone change through", family.runs_needed) +
+              AllTestedNote(family);
+    }
     warnings.push_back(line);
   }
   // A shift that fits neither side: the test finds the samples differ, yet the median of
@@ -742,6 +756,8 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
     for (const std::string& cell : cells) text += " " + cell + " |";
     text += "\n";
   };
+  // The lines that say how rows are judged come first, as in the text report.
+  text += Explanation(report, MarkdownName) + "\n";
   Cells header = Header(report);
   add_row(header);
   text += "|";
@@ -758,7 +774,6 @@ std::string FormatCompareMarkdown(const ComparisonReport& report) {
   }
   text += notes + (notes.empty() ? "" : "\n");
   for (const GeomeanRow& row : report.geomeans) text += "- " + GeomeanLine(row, report, MarkdownName);
-  text += "\n" + Explanation(report, MarkdownName);
   return text;
 }
 
@@ -796,6 +811,7 @@ std::string FormatCompareJson(const ComparisonReport& report) {
                         {"interval_level", NumberOrNull(1 - family.cutoff)},
                         {"common_runs", {family.common_base_runs, family.common_new_runs}},
                         {"common_smallest_p", NumberOrNull(family.common_smallest_p)},
+                        {"all_tested_lone_change_p", NumberOrNull(family.all_tested_lone_change_p)},
                         {"runs_needed", family.runs_needed}});
     AddNameBytes(families.back(), "metric", family.metric);
   }
@@ -886,15 +902,16 @@ std::string FormatCompareCsv(const ComparisonReport& report) {
       const Effect& effect = row.effect;
       const MetricFamily* family = FamilyOf(report, row.metric);
       bool difference = effect.scale == EffectScale::kDifference;
-      line +=
-          CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," + TestMethodName(*row.test) + "," +
-          CsvNumber(row.smallest_p) + "," + CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," +
-          CsvNumber(effect.ratio) + "," + CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) + "," +
-          (difference
-               ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," + CsvNumber(effect.shift_upper)
-               : ",,") +
-          "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," + (effect.excludes_no_change ? "true" : "false") +
-          "," + CsvNumber(effect.detectable) + "," + (difference ? CsvNumber(effect.detectable_shift) : "") + ",";
+      line += CsvNumber(row.test->u1) + "," + CsvNumber(row.test->p_value) + "," + TestMethodName(*row.test) + "," +
+              CsvNumber(row.smallest_p) + "," + CsvNumber(row.p_adjusted) + "," + ScaleName(effect.scale) + "," +
+              CsvNumber(effect.ratio) + "," + CsvNumber(effect.ratio_lower) + "," + CsvNumber(effect.ratio_upper) +
+              "," +
+              (difference
+                   ? CsvNumber(effect.shift) + "," + CsvNumber(effect.shift_lower) + "," + CsvNumber(effect.shift_upper)
+                   : ",,") +
+              "," + (family ? CsvNumber(1 - family->cutoff) : "") + "," +
+              (effect.excludes_no_change ? "true" : "false") + "," + CsvFiniteNumber(effect.detectable) + "," +
+              (difference ? CsvFiniteNumber(effect.detectable_shift) : "") + ",";
     } else {
       line += ",,,,,,,,,,,,,,,,";
     }

@@ -93,8 +93,15 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
   stats::HodgesLehmann pairs(
       x, y,
       effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog : stats::HodgesLehmann::Scale::kLinear);
-  stats::UNullDistribution null = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work);
-  stats::ShiftInterval interval = pairs.Interval(null.AcceptedReach(cutoff));
+  // A row whose smallest attainable p is not below the cut-off rejects no shift at this
+  // level: its interval is the whole line. Inverting the distribution conditional on the
+  // observed ties would bound it, since that pattern makes the far shifts impossible (p 0):
+  // 1 run against 1 of equal values read [1, 1], 3 against 3 in tied pairs [0.98, 1.02].
+  int64_t accepted = static_cast<int64_t>(pairs.pairs());
+  if (row.smallest_p < cutoff) {
+    accepted = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work).AcceptedReach(cutoff);
+  }
+  stats::ShiftInterval interval = pairs.Interval(accepted);
   double estimate = pairs.Estimate() + 0.0;                   // never -0
   double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
   double reach = half_width * PowerScale(cutoff);
@@ -320,20 +327,6 @@ std::pair<size_t, size_t> CommonRunCounts(const std::vector<ComparisonRow>& rows
   return common;
 }
 
-// The runs per side (equal sides) whose smallest p is below `needed`; 0 if none up to a
-// million.
-size_t RunsNeeded(double needed, stats::MannWhitneyMethod method) {
-  for (size_t n = 1; n <= 1000000; n = n < 64 ? n + 1 : n + n / 8) {
-    if (stats::SmallestPValue(n, n, method) < needed) {
-      // Refine a coarse step down to the first size that suffices.
-      size_t first = n;
-      while (first > 1 && stats::SmallestPValue(first - 1, first - 1, method) < needed) --first;
-      return first;
-    }
-  }
-  return 0;
-}
-
 // Corrects the p-values of one metric's tested rows as one family, then measures each
 // row's change at the level the correction applied and gives its verdict.
 MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& tested, std::vector<ComparisonRow>& rows,
@@ -353,6 +346,7 @@ MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& t
   family.family = cutoffs.family;
   family.cutoff = cutoffs.cutoff;
   family.lone_change_p = stats::LoneChangeCutoff(cutoffs.family, settings.correction, settings.alpha);
+  family.all_tested_lone_change_p = stats::LoneChangeCutoff(tested.size(), settings.correction, settings.alpha);
 
   ForEachRow(tested.size(), [&](size_t k) {
     ComparisonRow& row = rows[tested[k]];
@@ -381,7 +375,10 @@ MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& t
     family.common_new_runs = new_runs;
     family.common_smallest_p = stats::SmallestPValue(base_runs, new_runs, settings.method);
   }
-  family.runs_needed = RunsNeeded(family.lone_change_p, settings.method);
+  // Not the family of today's runs: rows with too few runs to reach alpha, left out now,
+  // join it once they have the runs advised, and raise the bar (12 rows of 2 runs form no
+  // family, where 4 runs would be enough; with 4 runs each they form one of 12, which needs 6).
+  family.runs_needed = RunsPerSideForLoneChange(tested.size(), settings);
   return family;
 }
 
@@ -568,6 +565,19 @@ std::vector<std::string> MetricsToKeep(const std::vector<std::string>& metrics) 
     if (std::find(kept.begin(), kept.end(), name) == kept.end()) kept.push_back(std::move(name));
   }
   return kept;
+}
+
+size_t RunsPerSideForLoneChange(size_t rows, const CompareSettings& settings) {
+  double needed = stats::LoneChangeCutoff(rows, settings.correction, settings.alpha);
+  for (size_t n = 1; n <= 1000000; n = n < 64 ? n + 1 : n + n / 8) {
+    if (stats::SmallestPValue(n, n, settings.method) < needed) {
+      // Refine a coarse step down to the first size that suffices.
+      size_t first = n;
+      while (first > 1 && stats::SmallestPValue(first - 1, first - 1, settings.method) < needed) --first;
+      return first;
+    }
+  }
+  return 0;
 }
 
 ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, const CompareSettings& settings) {

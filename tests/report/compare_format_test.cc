@@ -90,9 +90,25 @@ TEST(CompareFormatTest, TextAndMarkdown) {
   EXPECT_EQ(text.find("\033["), std::string::npos);
   EXPECT_NE(FormatCompareText(report, {.color = true}).find("\033[31mregressed\033[0m"), std::string::npos);
   std::string markdown = FormatCompareMarkdown(report);
-  EXPECT_EQ(markdown.rfind("| benchmark | metric | runs base |", 0), 0u) << markdown;
+  EXPECT_NE(markdown.find("\n\n| benchmark | metric | runs base |"), std::string::npos) << markdown;
   EXPECT_NE(markdown.find("| --- | --- | ---: |"), std::string::npos);
   EXPECT_NE(markdown.find("| slow,er | user | 5 | 5 |"), std::string::npos) << markdown;
+}
+
+// The lines that say how rows are judged (the verdict's rule, and each metric's family and
+// the runs it needs) come before the table in text and in Markdown alike, the same lines.
+TEST(CompareFormatTest, TextAndMarkdownPutTheFamilyLinesBeforeTheTable) {
+  ComparisonReport report = Report();
+  std::string text = FormatCompareText(report, {});
+  std::string markdown = FormatCompareMarkdown(report);
+  size_t text_table = text.find("\nbenchmark ");
+  size_t markdown_table = markdown.find("\n| benchmark |");
+  ASSERT_NE(text_table, std::string::npos) << text;
+  ASSERT_NE(markdown_table, std::string::npos) << markdown;
+  std::string text_lines = text.substr(0, text_table + 1);
+  EXPECT_NE(text_lines.find("user: family of 1 of 1 tested rows;"), std::string::npos) << text;
+  EXPECT_EQ(markdown.substr(0, markdown_table), text_lines) << markdown;
+  EXPECT_EQ(markdown.find("family of", markdown_table), std::string::npos) << markdown;
 }
 
 // A report whose names carry what a terminal, a CSV reader or a Markdown renderer would
@@ -156,8 +172,10 @@ TEST(CompareFormatTest, MarkdownEscapesPipesBackslashesNewlinesAndSyntax) {
     }
     return count;
   };
-  std::getline(lines, line);
+  while (std::getline(lines, line) && line.rfind("| benchmark |", 0) != 0) {
+  }
   size_t header = pipes(line);
+  EXPECT_EQ(header, 16u) << line;
   while (std::getline(lines, line) && !line.empty()) EXPECT_EQ(pipes(line), header) << line;
 }
 
@@ -251,14 +269,66 @@ TEST(CompareFormatTest, WarningsSayWhatNoVerdictDoes) {
   add(candidate, "crash", {1, 2, 3}, 1);
   std::vector<std::string> warnings = FormatCompareWarnings(Compare(base, candidate, {}));
   ASSERT_EQ(warnings.size(), 2u);
-  EXPECT_EQ(
-      warnings[0].rfind("user: 1 row could not be judged (too few runs) though the estimate is beyond ±1% (largest "
-                        "+99.01%, few); 4 runs per side would let a lone change through",
-                        0),
-      0u)
-      << warnings[0];
+  // Both rows join the family once they have the runs: 0.05 / 2 then, which 2 / C(8, 4) =
+  // 0.029 does not clear and 2 / C(10, 5) = 0.0079 does.
+  EXPECT_EQ(warnings[0],
+            "user: 1 row could not be judged (too few runs) though the estimate is beyond ±1% (largest +99.01%, few); "
+            "5 runs per side would let a lone change through (a lone change needs p < 0.025 once all 2 tested rows "
+            "are in the family)");
   EXPECT_EQ(warnings[1], "1 benchmark failed in new runs where no base run failed: crash");
   EXPECT_TRUE(FormatCompareWarnings(Report()).empty());
+}
+
+// A row that cannot be judged shows its estimate without an interval and no detectable
+// change in every format: 1 run against 1 of equal values (it read "1 [1, 1]  ±1.00%"), and
+// 3 against 3 in tied pairs, whose p cannot go below 2 / C(6, 3) = 0.1.
+TEST(CompareFormatTest, ARowThatCannotBeJudgedShowsNoIntervalAnywhere) {
+  SampleSet base, candidate;
+  for (SampleSet* side : {&base, &candidate}) {
+    side->Get("one").runs = 1;
+    side->Get("one").metrics["user"] = {2};
+    side->Get("pairs").runs = 3;
+    side->Get("pairs").metrics["user"] = {1.0, 1.01, 1.02};
+  }
+  CompareSettings settings;
+  settings.order = RowOrder::kName;
+  ComparisonReport report = Compare(base, candidate, settings);
+  std::string text = FormatCompareText(report, {.histograms = false});
+  for (const char* name : {"\none  ", "\npairs  "}) {
+    size_t begin = text.find(name);
+    ASSERT_NE(begin, std::string::npos) << text;
+    std::string line = text.substr(begin + 1, text.find('\n', begin + 1) - begin - 1);
+    EXPECT_NE(line.find("1.0000      -              1           -  too few runs"), std::string::npos) << line;
+    EXPECT_EQ(line.find_first_of("[("), std::string::npos) << line;
+  }
+  std::string markdown = FormatCompareMarkdown(report);
+  EXPECT_NE(
+      markdown.find("| one | user | 1 | 1 | 2 | 2 | +0.00% | +0.00% | 0 | 0 | 1.0000 | - | 1 | - | too few runs |"),
+      std::string::npos)
+      << markdown;
+  EXPECT_NE(markdown.find("| 1.0000 | - | 1 | - | too few runs |\n\n"), std::string::npos) << markdown;
+  nlohmann::json json = nlohmann::json::parse(FormatCompareJson(report));
+  ASSERT_EQ(json["rows"].size(), 2u);
+  for (const nlohmann::json& row : json["rows"]) {
+    EXPECT_EQ(row["verdict"], "too few runs");
+    EXPECT_EQ(row["ratio"], 1);
+    EXPECT_TRUE(row["ratio_lower"].is_null()) << row;
+    EXPECT_TRUE(row["ratio_upper"].is_null()) << row;
+    EXPECT_TRUE(row["detectable"].is_null()) << row;
+    EXPECT_FALSE(row["excludes_no_change"].get<bool>());
+  }
+  std::istringstream csv(FormatCompareCsv(report));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_NE(line.find(",ratio,ratio_lower,ratio_upper,shift,shift_lower,shift_upper,interval_level,excludes_no_change,"
+                      "detectable,detectable_shift,"),
+            std::string::npos);
+  for (const char* name : {"one", "pairs"}) {
+    std::getline(csv, line);
+    // ratio 1, no ends, no shift (a ratio row), level 0.95, false, no detectable change
+    EXPECT_EQ(line.rfind(name, 0), 0u) << line;
+    EXPECT_NE(line.find(",ratio,1,,,,,,0.95,false,,,"), std::string::npos) << line;
+  }
 }
 
 TEST(CompareFormatTest, AMetricOnOneSideOnlyIsSaidToCompareNothing) {

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "timeit/base/error.h"
 
@@ -302,6 +305,115 @@ TEST(ComparisonTest, LoneRegressionIsFlaggedInALargeFamily) {
   }
 }
 
+// C(2n, n) for n = 0 .. 30, added up row by row in Pascal's triangle: exact integers, by
+// arithmetic that shares nothing with the test's.
+std::vector<uint64_t> CentralBinomials() {
+  std::vector<uint64_t> central;
+  std::vector<uint64_t> row = {1};
+  for (size_t size = 0; size <= 60; ++size) {
+    if (size % 2 == 0) central.push_back(row[size / 2]);
+    std::vector<uint64_t> next(row.size() + 1, 1);
+    for (size_t k = 1; k < row.size(); ++k) next[k] = row[k - 1] + row[k];
+    row = std::move(next);
+  }
+  return central;
+}
+
+// The runs per side a lone complete separation needs among `rows` rows, from the exact
+// distribution: its p is 2 / C(2n, n), and the bar alpha / rows (Benjamini-Hochberg's and
+// Holm's first step) with alpha = 1 / alpha_inverse, so p is below the bar exactly when
+// 2 rows alpha_inverse < C(2n, n), in integers.
+size_t ExactRunsForLoneChange(uint64_t rows, uint64_t alpha_inverse) {
+  static const std::vector<uint64_t> central = CentralBinomials();
+  for (size_t n = 1; n < central.size(); ++n) {
+    if (2 * rows * alpha_inverse < central[n]) return n;
+  }
+  return 0;
+}
+
+// The advice "n runs per side suffice", for families of 1 to 10,000 rows, against the exact
+// distribution: the smallest n whose complete separation clears the bar. Among 12 rows 6
+// (2 / C(10, 5) = 0.0079 is not below 0.05 / 12 = 0.0042, 2 / C(12, 6) = 0.0022 is), among
+// 141 rows 8, among 4,618 10 and among 4,619 11 (C(20, 10) = 184,756 = 40 x 4,618.9).
+TEST(ComparisonTest, RunsPerSideForALoneChangeFollowTheExactDistribution) {
+  CompareSettings bh;
+  CompareSettings holm;
+  holm.correction = stats::PAdjustMethod::kHolm;
+  CompareSettings none;
+  none.correction = stats::PAdjustMethod::kNone;
+  CompareSettings strict;
+  strict.alpha = 0.01;
+  for (size_t rows = 1; rows <= 10000; ++rows) {
+    size_t expected = ExactRunsForLoneChange(rows, 20);
+    ASSERT_EQ(RunsPerSideForLoneChange(rows, bh), expected) << rows << " rows";
+    ASSERT_EQ(RunsPerSideForLoneChange(rows, holm), expected) << rows << " rows";
+    ASSERT_EQ(RunsPerSideForLoneChange(rows, strict), ExactRunsForLoneChange(rows, 100)) << rows << " rows";
+    // Without a correction the bar is alpha whatever the family: 2 / C(8, 4) = 0.029.
+    ASSERT_EQ(RunsPerSideForLoneChange(rows, none), 4u) << rows << " rows";
+  }
+  EXPECT_EQ(RunsPerSideForLoneChange(12, bh), 6u);
+  EXPECT_EQ(RunsPerSideForLoneChange(141, bh), 8u);
+  EXPECT_EQ(RunsPerSideForLoneChange(4618, bh), 10u);
+  EXPECT_EQ(RunsPerSideForLoneChange(4619, bh), 11u);
+  EXPECT_EQ(RunsPerSideForLoneChange(10000, bh), 11u);
+  // Other methods, from scipy.stats.mannwhitneyu(range(n), range(n, 2 n), method=...)
+  // .pvalue (SciPy 1.10.1). asymptotic: n = 6 gives 0.00507, 7 0.00217 (12 rows: 0.0042);
+  // 9 gives 0.000412, 10 0.000183 (141 rows: 0.000355). The default 'auto' is exact up to
+  // 8 a side: 2 / C(16, 8) = 0.000155 is enough among 141 rows, where 9 (0.000412) is not.
+  CompareSettings asymptotic;
+  asymptotic.method = stats::MannWhitneyMethod::kAsymptotic;
+  EXPECT_EQ(RunsPerSideForLoneChange(12, asymptotic), 7u);
+  EXPECT_EQ(RunsPerSideForLoneChange(141, asymptotic), 10u);
+  CompareSettings scipy;
+  scipy.method = stats::MannWhitneyMethod::kAuto;
+  EXPECT_EQ(RunsPerSideForLoneChange(12, scipy), 6u);
+  EXPECT_EQ(RunsPerSideForLoneChange(141, scipy), 8u);
+}
+
+// The advice is for the family the rows form once they are judged, not for today's: 12 rows
+// of 2 runs form no family (2 / C(4, 2) = 0.33 reaches no alpha), yet 4 runs, enough for a
+// lone row, bring all 12 into it. Following the advice flags a lone complete separation, and
+// one run fewer cannot; the advice reads the same before and after.
+TEST(ComparisonTest, RunCountAdviceHoldsOnceTheRowsAreJudged) {
+  struct Case {
+    size_t rows;
+    stats::PAdjustMethod correction;
+    stats::MannWhitneyMethod method;
+    size_t runs;  // ExactRunsForLoneChange, or from SciPy as above
+  };
+  const stats::PAdjustMethod bh = stats::PAdjustMethod::kBenjaminiHochberg;
+  const stats::MannWhitneyMethod exact = stats::MannWhitneyMethod::kExact;
+  for (const Case& c :
+       {Case{1, bh, exact, ExactRunsForLoneChange(1, 20)}, Case{2, bh, exact, ExactRunsForLoneChange(2, 20)},
+        Case{12, bh, exact, ExactRunsForLoneChange(12, 20)},
+        Case{12, stats::PAdjustMethod::kHolm, exact, ExactRunsForLoneChange(12, 20)},
+        Case{12, stats::PAdjustMethod::kNone, exact, 4}, Case{12, bh, stats::MannWhitneyMethod::kAsymptotic, 7},
+        Case{141, bh, exact, ExactRunsForLoneChange(141, 20)}, Case{141, bh, stats::MannWhitneyMethod::kAsymptotic, 10},
+        Case{141, bh, stats::MannWhitneyMethod::kAuto, 8}, Case{1000, bh, exact, ExactRunsForLoneChange(1000, 20)},
+        Case{10000, bh, exact, ExactRunsForLoneChange(10000, 20)}}) {
+    CompareSettings settings;
+    settings.correction = c.correction;
+    settings.method = c.method;
+    std::string label = std::to_string(c.rows) + " rows, " + std::string(stats::PAdjustMethodName(c.correction)) +
+                        ", " + std::string(stats::MannWhitneyMethodName(c.method));
+    for (size_t today : {size_t{1}, size_t{2}, c.runs - 1, c.runs}) {
+      SampleSet base, candidate;
+      AddNight(base, candidate, c.rows, today, 1.5);
+      ComparisonReport report = Compare(base, candidate, settings);
+      const MetricFamily& family = report.families.at(0);
+      EXPECT_EQ(family.runs_needed, c.runs) << label << ", " << today << " runs today";
+      EXPECT_EQ(family.tested, c.rows) << label;
+      Verdict lone = RowOf(report, "bench0").verdict;
+      if (today >= c.runs) {
+        EXPECT_EQ(family.family, c.rows) << label;
+        EXPECT_EQ(lone, Verdict::kRegressed) << label << ", " << today << " runs";
+      } else {
+        EXPECT_EQ(lone, Verdict::kTooFewRuns) << label << ", " << today << " runs";
+      }
+    }
+  }
+}
+
 // Too few runs is judged within the family: when many rows change together the
 // correction relaxes (Benjamini-Hochberg), and rows that could then be flagged read
 // unchanged, not too few runs.
@@ -403,8 +515,14 @@ TEST(ComparisonTest, IntervalsAgreeWithVerdicts) {
          {stats::PAdjustMethod::kBenjaminiHochberg, stats::PAdjustMethod::kHolm, stats::PAdjustMethod::kNone}) {
       CompareSettings settings;
       settings.correction = correction;
-      for (const ComparisonRow& row : Compare(base, candidate, settings).rows) {
+      ComparisonReport report = Compare(base, candidate, settings);
+      for (const ComparisonRow& row : report.rows) {
         const Effect& e = row.effect;
+        // No shift can be rejected where no p below the cut-off can be had.
+        if (row.test && !(row.smallest_p < report.families[0].cutoff)) {
+          EXPECT_FALSE(std::isfinite(e.ratio_lower) || std::isfinite(e.ratio_upper)) << row.benchmark;
+          EXPECT_FALSE(std::isfinite(e.detectable)) << row.benchmark;
+        }
         bool flagged = row.verdict == Verdict::kRegressed || row.verdict == Verdict::kImproved;
         if (flagged) {
           EXPECT_TRUE(e.excludes_no_change) << row.benchmark;
@@ -426,6 +544,39 @@ TEST(ComparisonTest, IntervalsAgreeWithVerdicts) {
       }
     }
   }
+}
+
+// A row whose smallest attainable p is not below the cut-off can reject no shift: no bounded
+// interval and no detectable change, whatever its ties. Inverting the distribution
+// conditional on the observed ties bounded it (those ties make far shifts impossible): 1 run
+// against 1 of equal values read [1, 1] +-1%, 3 against 3 in tied pairs [0.98, 1.02], where
+// no p below 2 / C(6, 3) = 0.1 is possible.
+TEST(ComparisonTest, ARowThatCannotBeJudgedHasNoBoundedInterval) {
+  SampleSet base, candidate;
+  Add(base, "one", "user", {2});
+  Add(candidate, "one", "user", {2});
+  Add(base, "pairs", "user", {1.0, 1.01, 1.02});
+  Add(candidate, "pairs", "user", {1.0, 1.01, 1.02});
+  Add(base, "counts", "user", {0, 1, 2});  // a 0: measured as a shift
+  Add(candidate, "counts", "user", {0, 1, 2});
+  Add(base, "zeros", "user", {0, 0, 1});  // from a base median of 0: no ratio
+  Add(candidate, "zeros", "user", {0, 0, 1});
+  ComparisonReport report = Compare(base, candidate, {});
+  for (const char* name : {"one", "pairs", "counts", "zeros"}) {
+    const ComparisonRow& row = RowOf(report, name);
+    EXPECT_EQ(row.verdict, Verdict::kTooFewRuns) << name;
+    EXPECT_GE(row.smallest_p, 0.1) << name;
+    const Effect& effect = row.effect;
+    EXPECT_FALSE(std::isfinite(effect.ratio_lower) || std::isfinite(effect.ratio_upper)) << name;
+    EXPECT_FALSE(std::isfinite(effect.shift_lower) || std::isfinite(effect.shift_upper)) << name;
+    EXPECT_FALSE(std::isfinite(effect.detectable)) << name;
+    EXPECT_FALSE(std::isfinite(effect.detectable_shift)) << name;
+    EXPECT_FALSE(effect.excludes_no_change) << name;
+  }
+  // The estimate stays: it is what the warning about too few runs reports.
+  EXPECT_EQ(RowOf(report, "one").effect.ratio, 1);
+  EXPECT_EQ(RowOf(report, "counts").effect.scale, EffectScale::kDifference);
+  EXPECT_EQ(RowOf(report, "zeros").effect.shift, 0);
 }
 
 TEST(ComparisonTest, DetectableIsTheScaledHalfWidthOrTheThreshold) {

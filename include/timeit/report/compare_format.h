@@ -59,13 +59,16 @@ std::string FormatCompareJson(const ComparisonReport& report);
 /// Names, and the warnings, as EscapeReversibly writes them (a backslash doubled, invalid
 /// UTF-8 and control characters as \xHH) and quoted where they hold a comma, a quote, CR
 /// or LF, so that every name reads back exactly.
-/// Numbers unrounded, empty where undefined, "inf" for an unbounded detectable change.
+/// Numbers unrounded, empty where undefined; an unbounded interval (a row whose smallest p
+/// cannot clear its family's cut-off) has empty ends and an empty detectable change, as JSON
+/// has null and the text "-".
 std::string FormatCompareCsv(const ComparisonReport& report);
 
-/// A GitHub-flavoured Markdown table, the same columns as the text table, with names shown
+/// The text report's lines about hosts, verdicts and each metric's family, then a
+/// GitHub-flavoured Markdown table, the same columns as the text table, with names shown
 /// as the text table shows them and whatever Markdown would read as syntax in them escaped
 /// (`|`, backslashes, `*`, `[`, `<`, ...), so each renders as the text table's; the rows'
-/// warnings in a list below it.
+/// warnings and the geometric means in lists below it.
 std::string FormatCompareMarkdown(const ComparisonReport& report);
 
 /// What a bot should not miss although no row says "regressed", one line each, without a

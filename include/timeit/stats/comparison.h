@@ -152,8 +152,9 @@ enum class EffectScale {
 /// The estimated change of a row and what it could resolve.
 struct Effect {
   EffectScale scale = EffectScale::kRatio;
-  /// new / base with its interval; NaN where undefined (base median 0), +-inf for an
-  /// unbounded end.
+  /// new / base with its interval; NaN where undefined (base median 0), and the ends NaN
+  /// where the interval is unbounded: where the row's smallest p is not below the family's
+  /// cut-off, so that the test can reject no shift (every "too few runs" row).
   double ratio = 0;
   double ratio_lower = 0;
   double ratio_upper = 0;
@@ -169,7 +170,7 @@ struct Effect {
   /// nights at its noise, sizes and level. The interval's half-width (relative to the base
   /// median) is what it would flag half the time; scaled by (z(1 - c/2) + z(0.8)) /
   /// z(1 - c/2) for 80 %, and never less than the threshold. +inf when the interval is
-  /// unbounded; NaN where no ratio is defined.
+  /// unbounded (no change is detectable); NaN where no ratio is defined.
   double detectable = 0;
   /// The same in the metric's unit (kDifference only, else NaN), without the threshold.
   double detectable_shift = 0;
@@ -218,11 +219,14 @@ struct MetricFamily {
   double lone_change_p = 0;
   /// The raw-p cut-off the correction applied; intervals are at level 1 - cutoff.
   double cutoff = 0;
-  /// The most frequent run counts among the tested rows, the smallest p they can give, and
-  /// the runs per side (equal sides) whose smallest p lets a lone change through.
+  /// The most frequent run counts among the tested rows, and the smallest p they can give.
   size_t common_base_runs = 0;
   size_t common_new_runs = 0;
   double common_smallest_p = 0;
+  /// The raw p a lone change needs once every tested row is in the family, as every one is
+  /// when its runs suffice for a lone change (the family can be smaller, even empty, while
+  /// rows have too few runs to reach alpha), and RunsPerSideForLoneChange(tested).
+  double all_tested_lone_change_p = 0;
   size_t runs_needed = 0;
 };
 
@@ -270,6 +274,18 @@ std::vector<std::string> DefaultMetricCandidates();
 /// The metrics a reader must keep for a comparison on `metrics` (empty: the default): those,
 /// or DefaultMetricCandidates(), and the work metrics (WorkMetricNames()).
 std::vector<std::string> MetricsToKeep(const std::vector<std::string>& metrics);
+
+/// The smallest number of runs per side (the same on both) at which a lone completely
+/// separated change among `rows` tested rows of a metric would be flagged, every row having
+/// that many runs: the smallest n whose SmallestPValue(n, n, settings.method) is below the
+/// bar settings.correction sets at settings.alpha for the first row of a family of `rows`
+/// (alpha / rows for Benjamini-Hochberg and Holm, alpha without correction). Every row is
+/// then in the family (its smallest p is below that bar, so below alpha), or, tied so that
+/// it cannot reach alpha, out of it, which only lowers the bar. 0 when no count up to a
+/// million is enough. Under --method auto the count can be enough where the next is not
+/// (SciPy's rule is exact up to 8 runs, approximate beyond): 8 then suffice among 141 rows,
+/// 9 do not.
+size_t RunsPerSideForLoneChange(size_t rows, const CompareSettings& settings);
 
 /// Compares every benchmark of `base` with the one of the same name in `candidate`.
 /// Throws a usage Error for a metric neither side has, listing the metrics they do have.
