@@ -42,6 +42,10 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   app.add_option(
       "--exec-metric", options.report.exec_metric,
       "Metric reported as execution_time (default: exec_time, else execution_time, else task-clock, else user)");
+  app.add_option("--start-time", options.report.start_time,
+                 "The run's start, UTC: YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS[Z] (default: from the inputs)");
+  app.add_option("--end-time", options.report.end_time,
+                 "The run's end, UTC, as --start-time (default: from the inputs)");
   std::vector<std::string> run_info;
   app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)

@@ -104,10 +104,15 @@ void ReadTest(const std::string& path, const Json& test, const std::string& wher
 
 }  // namespace
 
-void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into) {
+void ReadLitResults(const std::string& path, std::string_view text, FileTime written, SampleSet& into) {
   Json document = ParseJsonDocument(path, text);
   const Json& tests = Member(path, document, "", "tests", Json::value_t::array, "an array");
   for (size_t i = 0; i < tests.size(); ++i) ReadTest(path, tests[i], "tests[" + std::to_string(i) + "]", into);
+  // lit records no time of day, but writes the file as its run ends, and "elapsed" is how
+  // long that run took (lit's own clock, from before the first test to after the last).
+  auto elapsed = document.find("elapsed");
+  bool timed = elapsed != document.end() && elapsed->is_number();
+  NoteWrittenRuns(path, written, timed ? elapsed->get<double>() : -1, into);
 }
 
 }  // namespace timeit
