@@ -104,7 +104,7 @@ void ReadTest(const std::string& path, const Json& test, const std::string& wher
 
 }  // namespace
 
-void ReadLitResults(const std::string& path, std::string_view text, FileTime written, SampleSet& into) {
+void ReadLitResults(const std::string& path, std::string_view text, std::optional<FileTime> written, SampleSet& into) {
   Json document = ParseJsonDocument(path, text);
   const Json& tests = Member(path, document, "", "tests", Json::value_t::array, "an array");
   for (size_t i = 0; i < tests.size(); ++i) ReadTest(path, tests[i], "tests[" + std::to_string(i) + "]", into);

@@ -86,8 +86,11 @@ std::string UtcTimestamp(std::chrono::sys_seconds utc) {
                       static_cast<long long>(time.seconds().count()));
 }
 
-void NoteWrittenRuns(const std::string& path, FileTime written, double seconds_taken, SampleSet& into) {
+void NoteWrittenRuns(const std::string& path, std::optional<FileTime> written_at, double seconds_taken,
+                     SampleSet& into) {
   using namespace std::chrono;
+  if (!written_at) return;
+  FileTime written = *written_at;
   // In seconds as a double: a time taken of any size (a summary may say 1e300) cannot
   // overflow, and one longer than the file's age starts no run.
   double start_seconds = std::floor(duration<double>(written.time_since_epoch()).count() - seconds_taken);

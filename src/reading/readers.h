@@ -50,8 +50,9 @@ inline constexpr std::string_view kWallTimeMetric = "real";
 using FileTime = std::chrono::sys_time<std::chrono::nanoseconds>;
 
 /// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file, written
-/// at `written` as the lit run ended (SampleProvenance::NoteWrittenRuns, with its "elapsed").
-void ReadLitResults(const std::string& path, std::string_view text, FileTime written, SampleSet& into);
+/// at `written` (nullopt: not known) as the lit run ended (SampleProvenance::NoteWrittenRuns,
+/// with its "elapsed").
+void ReadLitResults(const std::string& path, std::string_view text, std::optional<FileTime> written, SampleSet& into);
 
 /// An LNT report of format version 2: each number of a metric is one run's.
 void ReadLntReport(const std::string& path, std::string_view text, SampleSet& into);
@@ -70,17 +71,17 @@ std::string UtcTimestamp(std::chrono::sys_seconds time);
 /// Notes in into.provenance() the runs of `path`, a file that records no time: they ended
 /// when it was `written`, and started `seconds_taken` before, when that is known (finite and
 /// not negative). The start is rounded down and the end up to whole seconds, so that what
-/// they span holds the runs.
-void NoteWrittenRuns(const std::string& path, FileTime written, double seconds_taken, SampleSet& into);
+/// they span holds the runs. Nothing when `written` is not known.
+void NoteWrittenRuns(const std::string& path, std::optional<FileTime> written, double seconds_taken, SampleSet& into);
 
 /// Whether `first_line` (the file's first line that is not blank) opens a timeit summary
 /// file: "exit" and an integer.
 bool StartsSummary(std::string_view first_line);
 
 /// A timeit summary file (--summary): one run of the benchmark `name`, written at `written`
-/// as the run ended (SampleProvenance::NoteWrittenRuns, with its "real").
-void ReadSummary(const std::string& path, const std::string& name, std::string_view text, FileTime written,
-                 SampleSet& into);
+/// (nullopt: not known) as the run ended (SampleProvenance::NoteWrittenRuns, with its "real").
+void ReadSummary(const std::string& path, const std::string& name, std::string_view text,
+                 std::optional<FileTime> written, SampleSet& into);
 
 /// A timeit-results/2 record stream, read a buffer at a time. Skipped incomplete lines are
 /// reported in `warnings`.

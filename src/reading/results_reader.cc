@@ -50,14 +50,17 @@ class BufferedFile {
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
     identity_ = IdentityOf(info);
-    modified_ = FileTime(std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec));
+    if (S_ISREG(info.st_mode)) {
+      modified_ = FileTime(std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec));
+    }
     Reserve(kBufferBytes);
   }
 
   /// The file opened, whatever the path to it.
   FileIdentity identity() const { return identity_; }
-  /// When it was last modified, as it was opened.
-  FileTime modified() const { return modified_; }
+  /// When it was last modified, as it was opened; nullopt for a pipe (`<(cat r.json)`),
+  /// whose time is not when its text was written.
+  std::optional<FileTime> modified() const { return modified_; }
 
   /// Keeps the last `kept` bytes of the buffer at its start and fills the rest from the
   /// file (growing the buffer first if it is full). False at the end of the file.
@@ -101,7 +104,7 @@ class BufferedFile {
   const std::string& path_;
   UniqueFd fd_;
   FileIdentity identity_;
-  FileTime modified_;
+  std::optional<FileTime> modified_;
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   size_t capacity_ = 0;

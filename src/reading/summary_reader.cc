@@ -55,8 +55,8 @@ bool StartsSummary(std::string_view first_line) {
   return line && line->name == kExitLine && Parse<long long>(line->value).has_value();
 }
 
-void ReadSummary(const std::string& path, const std::string& name, std::string_view text, FileTime written,
-                 SampleSet& into) {
+void ReadSummary(const std::string& path, const std::string& name, std::string_view text,
+                 std::optional<FileTime> written, SampleSet& into) {
   std::vector<std::pair<std::string, double>> metrics;
   double wall_seconds = -1;  // not known
   std::set<std::string, std::less<>> seen;
