@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks an LNT report (format 2) against the rules an LNT server applies on import.
 
-usage: check_lnt_report.py [--schema nts|SCHEMA.yaml] REPORT.json
+usage: check_lnt_report.py [--schema nts|SCHEMA.yaml] [--without-times] REPORT.json
 
 Written from LNT's own code (lnt/testing/__init__.py: upgrade_and_normalize_report;
 lnt/server/db/testsuitedb.py: the machine, order, run-time and sample imports), not from
@@ -10,6 +10,10 @@ timeit-lnt, so that it can catch the writer out:
   - machine.name is a non-empty string and every machine and run value a string;
   - the run has the suite's order field, llvm_project_revision, non-empty;
   - start_time and end_time, where given, are ISO 8601 or "%Y-%m-%d %H:%M:%S";
+and one rule of timeit's own, since LNT takes the time of the submission for a run without
+a start_time (lnt/testing/__init__.py), and drops an end_time given without one:
+  - start_time and end_time are both there, and the start is not after the end; with
+    --without-times (a report of inputs that record no time), neither is there.
   - tests is a list of objects with a non-empty string name, given once each; every other
     key is a metric the suite declares; a Real is a number or a non-empty list of numbers,
     a Status an integer PASS (0), FAIL (1) or XFAIL (2), a Hash a string;
@@ -83,7 +87,34 @@ def check_sample(where, kind, value):
     return []
 
 
-def check(report, metrics):
+def parsed_time(text):
+    try:
+        return datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+
+
+def check_times(run, with_times):
+    given = [key for key in ("start_time", "end_time") if key in run]
+    if not with_times:
+        return ["run.%s: given, though the inputs record no time" % key for key in given]
+    missing = ["run.%s: missing (LNT would take the time of the submission)" % key
+               for key in ("start_time", "end_time") if key not in run]
+    if missing:
+        return missing
+    if not all(isinstance(run[key], str) and valid_time(run[key]) for key in given):
+        return []  # said above
+    start, end = parsed_time(run["start_time"]), parsed_time(run["end_time"])
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=datetime.timezone.utc)  # LNT's "%Y-%m-%d %H:%M:%S" is UTC
+    if end.tzinfo is None:
+        end = end.replace(tzinfo=datetime.timezone.utc)
+    if start > end:
+        return ["run: start_time %r is after end_time %r" % (run["start_time"], run["end_time"])]
+    return []
+
+
+def check(report, metrics, with_times=True):
     problems = []
     if report.get("format_version") != "2":
         problems.append("format_version must be the string \"2\", not %r" % report.get("format_version"))
@@ -108,6 +139,7 @@ def check(report, metrics):
     for key in ("start_time", "end_time"):
         if isinstance(run.get(key), str) and not valid_time(run[key]):
             problems.append("run.%s: %r is neither ISO 8601 nor %%Y-%%m-%%d %%H:%%M:%%S" % (key, run[key]))
+    problems += check_times(run, with_times)
     names = set()
     for index, test in enumerate(report["tests"]):
         where = "tests[%d]" % index
@@ -133,14 +165,16 @@ def check(report, metrics):
 
 
 def main(argv):
-    schema = "nts"
-    if len(argv) == 3 and argv[0] == "--schema":
+    schema, with_times = "nts", True
+    if len(argv) >= 3 and argv[0] == "--schema":
         schema, argv = argv[1], argv[2:]
+    if len(argv) >= 2 and argv[0] == "--without-times":
+        with_times, argv = False, argv[1:]
     if len(argv) != 1:
         raise SystemExit(__doc__.split("\n\n")[1])
     with open(argv[0]) as f:
         report = json.load(f)
-    problems = check(report, suite_metrics(schema))
+    problems = check(report, suite_metrics(schema), with_times)
     for problem in problems:
         print("%s: %s" % (argv[0], problem))
     if not problems:

@@ -52,6 +52,8 @@ int WriteReport(const LntOptions& options) {
   // Which metric became execution_time is a choice the report itself does not record.
   PrintNote("note", report.exec_metric.empty() ? "no execution_time: no run has the exec metric"
                                                : "execution_time is '" + report.exec_metric + "'");
+  // So are the run's times, which a file copied without its modification time would make wrong.
+  PrintNote("note", report.times);
   if (options.output) {
     ReplaceFile(*options.output, report.text);
     return kWritten;

@@ -42,6 +42,11 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   app.add_option(
       "--exec-metric", options.report.exec_metric,
       "Metric reported as execution_time (default: exec_time, else execution_time, else task-clock, else user)");
+  CLI::Option* start_time =
+      app.add_option("--start-time", options.report.start_time,
+                     "The run's start, UTC: YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS[Z] (default: from the inputs)");
+  CLI::Option* end_time = app.add_option("--end-time", options.report.end_time,
+                                         "The run's end, UTC, as --start-time (default: from the inputs)");
   std::vector<std::string> run_info;
   app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
@@ -53,6 +58,12 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   // An empty name would otherwise mean "none given", and the hostname would stand in for it.
   if (machine->count() > 0 && options.report.machine_name.empty()) {
     throw Error(ErrorKind::kUsage, "--machine: the machine name is empty");
+  }
+  // Likewise an empty time, which would stand for "from the inputs".
+  for (const CLI::Option* time : {start_time, end_time}) {
+    if (time->count() > 0 && time->as<std::string>().empty()) {
+      throw Error(ErrorKind::kUsage, time->get_name() + ": the time is empty");
+    }
   }
   for (const std::string& text : run_info) options.report.run_info.push_back(KeyValue(text));
   return options;

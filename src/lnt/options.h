@@ -11,7 +11,7 @@ namespace timeit {
 /// Everything timeit-lnt's command line can say. Defaults are the member initialisers (and
 /// those of LntReportOptions).
 struct LntOptions {
-  /// --order, --machine, --schema, --exec-metric, --run-info.
+  /// --order, --machine, --schema, --exec-metric, --run-info, --start-time, --end-time.
   LntReportOptions report;
   /// Results files, pooled into one run as timeit-compare pools one side's.
   std::vector<std::string> inputs;

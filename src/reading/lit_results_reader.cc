@@ -187,7 +187,7 @@ std::string NonFiniteWarning(const std::string& path, const NonFiniteMetrics& te
 
 }  // namespace
 
-void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into,
+void ReadLitResults(const std::string& path, std::string_view text, std::optional<FileTime> written, SampleSet& into,
                     std::vector<std::string>& warnings) {
   std::optional<std::string> marked = MarkNonFiniteNumbers(text);
   Json document = ParseJsonDocument(path, marked ? std::string_view(*marked) : text);
@@ -197,6 +197,11 @@ void ReadLitResults(const std::string& path, std::string_view text, SampleSet& i
     ReadTest(path, tests[i], "tests[" + std::to_string(i) + "]", into, non_finite);
   }
   if (!non_finite.empty()) warnings.push_back(NonFiniteWarning(path, non_finite));
+  // lit records no time of day, but writes the file as its run ends, and "elapsed" is how
+  // long that run took (lit's own clock, from before the first test to after the last).
+  auto elapsed = document.find("elapsed");
+  bool timed = elapsed != document.end() && elapsed->is_number();
+  NoteWrittenRuns(path, written, timed ? elapsed->get<double>() : -1, into);
 }
 
 }  // namespace timeit

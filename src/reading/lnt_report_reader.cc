@@ -3,6 +3,8 @@
 // "end_time": ..., ...}, "tests": [{"name": ..., <metric>: number | [numbers], "hash": ...}]}.
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -68,10 +70,13 @@ std::optional<std::chrono::sys_seconds> UtcTimeOf(std::string_view text) {
 }
 
 std::optional<std::string> UtcTimestampOf(std::string_view text) {
-  using namespace std::chrono;
-  std::optional<sys_seconds> parsed = UtcTimeOf(text);
+  std::optional<std::chrono::sys_seconds> parsed = UtcTimeOf(text);
   if (!parsed) return std::nullopt;
-  sys_seconds utc = *parsed;
+  return UtcTimestamp(*parsed);
+}
+
+std::string UtcTimestamp(std::chrono::sys_seconds utc) {
+  using namespace std::chrono;
   sys_days utc_day = floor<days>(utc);
   year_month_day utc_date(utc_day);
   hh_mm_ss<seconds> time(utc - utc_day);
@@ -79,6 +84,21 @@ std::optional<std::string> UtcTimestampOf(std::string_view text) {
                       static_cast<unsigned>(utc_date.month()), static_cast<unsigned>(utc_date.day()),
                       static_cast<long>(time.hours().count()), static_cast<long>(time.minutes().count()),
                       static_cast<long long>(time.seconds().count()));
+}
+
+void NoteWrittenRuns(const std::string& path, std::optional<FileTime> written_at, double seconds_taken,
+                     SampleSet& into) {
+  using namespace std::chrono;
+  if (!written_at) return;
+  FileTime written = *written_at;
+  // In seconds as a double: a time taken of any size (a summary may say 1e300) cannot
+  // overflow, and one longer than the file's age starts no run.
+  double start_seconds = std::floor(duration<double>(written.time_since_epoch()).count() - seconds_taken);
+  std::string start;
+  if (std::isfinite(seconds_taken) && seconds_taken >= 0 && start_seconds >= 0) {
+    start = UtcTimestamp(sys_seconds(seconds(static_cast<int64_t>(start_seconds))));
+  }
+  into.provenance().NoteWrittenRuns(path, start, UtcTimestamp(ceil<seconds>(written)));
 }
 
 namespace {

@@ -43,10 +43,17 @@ std::optional<DocumentKind> KindToldByKey(std::string_view key);
 /// tell two kinds.
 std::string TwoKindsMessage(std::string_view first_key, std::string_view second_key);
 
-/// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file. A metric
-/// that is NaN, Infinity or -Infinity (bare, as Python's json writes them) is read as
-/// missing, with one warning naming the tests.
-void ReadLitResults(const std::string& path, std::string_view text, SampleSet& into,
+/// timeit's name for a run's wall time (measure/measurement), which summaries share.
+inline constexpr std::string_view kWallTimeMetric = "real";
+
+/// When a file was last modified, as the kernel keeps it.
+using FileTime = std::chrono::sys_time<std::chrono::nanoseconds>;
+
+/// lit's JSON results (`lit -o`): one run of each test. `text` is the whole file, written
+/// at `written` (nullopt: not known) as the lit run ended (SampleProvenance::NoteWrittenRuns,
+/// with its "elapsed"). A metric that is NaN, Infinity or -Infinity (bare, as Python's json
+/// writes them) is read as missing, with one warning naming the tests.
+void ReadLitResults(const std::string& path, std::string_view text, std::optional<FileTime> written, SampleSet& into,
                     std::vector<std::string>& warnings);
 
 /// An LNT report of format version 2: each number of a metric is one run's.
@@ -60,12 +67,23 @@ std::optional<std::string> UtcTimestampOf(std::string_view text);
 /// The time `text` names, read as UtcTimestampOf reads it; nullopt for anything else.
 std::optional<std::chrono::sys_seconds> UtcTimeOf(std::string_view text);
 
+/// `time` as "YYYY-MM-DDTHH:MM:SSZ".
+std::string UtcTimestamp(std::chrono::sys_seconds time);
+
+/// Notes in into.provenance() the runs of `path`, a file that records no time: they ended
+/// when it was `written`, and started `seconds_taken` before, when that is known (finite and
+/// not negative). The start is rounded down and the end up to whole seconds, so that what
+/// they span holds the runs. Nothing when `written` is not known.
+void NoteWrittenRuns(const std::string& path, std::optional<FileTime> written, double seconds_taken, SampleSet& into);
+
 /// Whether `first_line` (the file's first line that is not blank) opens a timeit summary
 /// file: "exit" and an integer.
 bool StartsSummary(std::string_view first_line);
 
-/// A timeit summary file (--summary): one run of the benchmark `name`.
-void ReadSummary(const std::string& path, const std::string& name, std::string_view text, SampleSet& into);
+/// A timeit summary file (--summary): one run of the benchmark `name`, written at `written`
+/// (nullopt: not known) as the run ended (SampleProvenance::NoteWrittenRuns, with its "real").
+void ReadSummary(const std::string& path, const std::string& name, std::string_view text,
+                 std::optional<FileTime> written, SampleSet& into);
 
 /// A timeit-results/2 record stream, read a buffer at a time. Skipped incomplete lines are
 /// reported in `warnings`.

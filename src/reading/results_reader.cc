@@ -50,11 +50,17 @@ class BufferedFile {
       throw Error(ErrorKind::kInput, "cannot read '" + path + "': a device, not a results file");
     }
     identity_ = IdentityOf(info);
+    if (S_ISREG(info.st_mode)) {
+      modified_ = FileTime(std::chrono::seconds(info.st_mtim.tv_sec) + std::chrono::nanoseconds(info.st_mtim.tv_nsec));
+    }
     Reserve(kBufferBytes);
   }
 
   /// The file opened, whatever the path to it.
   FileIdentity identity() const { return identity_; }
+  /// When it was last modified, as it was opened; nullopt for a pipe (`<(cat r.json)`),
+  /// whose time is not when its text was written.
+  std::optional<FileTime> modified() const { return modified_; }
 
   /// Keeps the last `kept` bytes of the buffer at its start and fills the rest from the
   /// file (growing the buffer first if it is full). False at the end of the file.
@@ -98,6 +104,7 @@ class BufferedFile {
   const std::string& path_;
   UniqueFd fd_;
   FileIdentity identity_;
+  std::optional<FileTime> modified_;
   std::unique_ptr<char[]> data_;
   size_t size_ = 0;
   size_t capacity_ = 0;
@@ -204,7 +211,7 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
   if (StartsSummary(first_line)) {
     std::string summary(text);
     summary += file.Rest();
-    ReadSummary(path, summary_name, summary, into);
+    ReadSummary(path, summary_name, summary, file.modified(), into);
     return FileOutcome::kRead;
   }
   if (std::optional<std::string> why = NeitherSummaryNorJson(text, first_line)) return skipped(*why);
@@ -221,7 +228,7 @@ FileOutcome ReadAnyFile(const std::string& path, const std::string& summary_name
     document += file.Rest();
     switch (KindOfDocument(path, document)) {
       case DocumentKind::kLitResults:
-        ReadLitResults(path, document, into, warnings);
+        ReadLitResults(path, document, file.modified(), into, warnings);
         return FileOutcome::kRead;
       case DocumentKind::kLntReport:
         ReadLntReport(path, document, into);
@@ -274,9 +281,6 @@ constexpr double kCoarseTimesMarginSeconds = 2;
 // gaps between runs (warmups, timeit's own work, a test's other RUN lines) are not in the
 // runs' times, and a failed run's time is not kept at all.
 constexpr double kOneLitRunSlackSeconds = 60;
-
-// timeit's name for a run's wall time (measure/measurement).
-constexpr std::string_view kWallTimeMetric = "real";
 
 /// When a file was last modified.
 struct ModifiedAt {

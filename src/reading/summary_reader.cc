@@ -55,8 +55,10 @@ bool StartsSummary(std::string_view first_line) {
   return line && line->name == kExitLine && Parse<long long>(line->value).has_value();
 }
 
-void ReadSummary(const std::string& path, const std::string& name, std::string_view text, SampleSet& into) {
+void ReadSummary(const std::string& path, const std::string& name, std::string_view text,
+                 std::optional<FileTime> written, SampleSet& into) {
   std::vector<std::pair<std::string, double>> metrics;
+  double wall_seconds = -1;  // not known
   std::set<std::string, std::less<>> seen;
   bool failed = false;
   size_t line_number = 0;
@@ -83,8 +85,11 @@ void ReadSummary(const std::string& path, const std::string& name, std::string_v
       throw Error(ErrorKind::kInput, where + metric + ": '" + std::string(line->value) +
                                          "' is not a valid measurement (a finite, non-negative number)");
     }
+    if (line->name == kWallTimeMetric) wall_seconds = *number;
     if (into.Keeps(metric)) metrics.emplace_back(std::move(metric), *number);
   }
+  // A summary records no time of day, but is written as its run ends.
+  NoteWrittenRuns(path, written, wall_seconds, into);
   BenchmarkSamples& benchmark = into.Get(name);
   ++benchmark.runs;
   if (failed) {

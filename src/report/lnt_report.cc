@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -235,7 +236,7 @@ void DescribeHost(const SampleSet& samples, Json& machine, Json& run, std::vecto
   }
 }
 
-Json Run(const SampleSet& samples, const LntReportOptions& options, std::vector<std::string>& warnings) {
+Json Run(const LntReportOptions& options, std::vector<std::string>& warnings) {
   if (options.order.empty()) {
     throw Error(ErrorKind::kUsage, "the order (llvm_project_revision) is empty; LNT sorts runs by it");
   }
@@ -243,11 +244,66 @@ Json Run(const SampleSet& samples, const LntReportOptions& options, std::vector<
   CheckLength(order, ErrorKind::kUsage, "the order (llvm_project_revision)");
   Json run = Json::object();
   run[std::string(kOrderField)] = order;
-  const SampleProvenance& provenance = samples.provenance();
-  if (!provenance.first_start.empty()) run["start_time"] = LntTime(provenance.first_start);
-  // Files record when runs start, not when they end: the last start is the closest to an end.
-  if (!provenance.last_start.empty()) run["end_time"] = LntTime(provenance.last_start);
   return run;
+}
+
+/// One end of the run: the time as LNT spells it, and where it came from, in words.
+struct RunBound {
+  std::string time;
+  std::string source;
+};
+
+// `bound`, or `time` from `source` where that is earlier (`earliest`) or later; an empty
+// `time` is none.
+void Widen(std::optional<RunBound>& bound, const std::string& time, const std::string& source, bool earliest) {
+  if (time.empty()) return;
+  std::string lnt_time = LntTime(time);  // LNT's spelling orders as the times do
+  if (!bound || (earliest ? lnt_time < bound->time : lnt_time > bound->time)) bound = RunBound{lnt_time, source};
+}
+
+// The time `option` gives, checked.
+RunBound GivenTime(std::string_view option, const std::string& text) {
+  std::optional<std::string> time = LntTimeOf(text);
+  if (!time) {
+    throw Error(ErrorKind::kUsage, std::string(option) + " '" + text +
+                                       "' is not a UTC time as YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS[Z] "
+                                       "(date -u +%FT%TZ writes one)");
+  }
+  return {*time, std::string(option)};
+}
+
+// Sets the run's start_time and end_time, and says in `times` which they are and whence.
+void SetRunTimes(const SampleSet& samples, const LntReportOptions& options, Json& run, std::string& times) {
+  const SampleProvenance& provenance = samples.provenance();
+  std::optional<RunBound> start, end;
+  if (!options.start_time.empty()) {
+    start = GivenTime("--start-time", options.start_time);
+  } else {
+    Widen(start, provenance.first_start, "the earliest time the inputs record", true);
+    Widen(start, provenance.written_first_start,
+          "when '" + provenance.written_first_start_file + "' was written, less the time its runs took", true);
+  }
+  if (!options.end_time.empty()) {
+    end = GivenTime("--end-time", options.end_time);
+  } else {
+    // Files that record times record when runs start: the last start is the closest to an end.
+    Widen(end, provenance.last_start, "the latest time the inputs record", false);
+    Widen(end, provenance.written_last_end, "when '" + provenance.written_last_end_file + "' was written", false);
+  }
+  if (!start && !end) {
+    times =
+        "no start_time or end_time: the inputs record no time, and LNT takes the time of the submission "
+        "(--start-time and --end-time give them)";
+    return;
+  }
+  if (!start) start = RunBound{end->time, "end_time's: nothing gives a start"};
+  if (!end) end = RunBound{start->time, "start_time's: nothing gives an end"};
+  std::string said =
+      "start_time " + start->time + " (" + start->source + "), end_time " + end->time + " (" + end->source + ")";
+  if (start->time > end->time) throw Error(ErrorKind::kUsage, "the run would end before it starts: " + said);
+  run["start_time"] = start->time;
+  run["end_time"] = end->time;
+  times = said;
 }
 
 void AddRunInfo(const LntReportOptions& options, Json& run, std::vector<std::string>& warnings) {
@@ -257,7 +313,7 @@ void AddRunInfo(const LntReportOptions& options, Json& run, std::vector<std::str
     if (Contains(kReservedRunFields, raw_key)) {
       throw Error(ErrorKind::kUsage,
                   "run info '" + raw_key + "' is written by the report itself" +
-                      (raw_key == kOrderField ? " (it is the order)" : " (from the runs' start times)"));
+                      (raw_key == kOrderField ? " (it is the order)" : " (--start-time and --end-time set it)"));
     }
     std::string key = Utf8Text(raw_key, "run info key", warnings);
     if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + raw_key + "' given twice");
@@ -324,7 +380,7 @@ std::string DefaultExecMetric(const SampleSet& samples) {
   return {};
 }
 
-std::string LntTime(std::string_view time) {
+std::optional<std::string> LntTimeOf(std::string_view time) {
   // YYYY-MM-DD?HH:MM:SS: 19 characters, then an optional fraction and a UTC designator.
   bool valid = time.size() >= 19 && InRange(time.substr(0, 4), 0, 9999) && time[4] == '-' &&
                InRange(time.substr(5, 2), 1, 12) && time[7] == '-' && InRange(time.substr(8, 2), 1, 31) &&
@@ -339,11 +395,17 @@ std::string LntTime(std::string_view time) {
     }
     valid = valid && (rest.empty() || rest == "Z" || rest == "+00:00");
   }
-  if (!valid) {
+  if (!valid) return std::nullopt;
+  return std::string(time.substr(0, 10)) + " " + std::string(time.substr(11, 8));
+}
+
+std::string LntTime(std::string_view time) {
+  std::optional<std::string> lnt_time = LntTimeOf(time);
+  if (!lnt_time) {
     throw Error(ErrorKind::kInput,
                 "run start '" + std::string(time) + "' is not a UTC time as YYYY-MM-DDTHH:MM:SS[.fraction][Z]");
   }
-  return std::string(time.substr(0, 10)) + " " + std::string(time.substr(11, 8));
+  return *lnt_time;
 }
 
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options) {
@@ -352,7 +414,8 @@ LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& opti
   Json machine = Json::object();
   std::string machine_name = Utf8Text(MachineName(samples, options), "machine name", warnings);
   CheckLength(machine_name, options.machine_name.empty() ? ErrorKind::kInput : ErrorKind::kUsage, "the machine name");
-  Json run = Run(samples, options, warnings);
+  Json run = Run(options, warnings);
+  SetRunTimes(samples, options, run, report.times);
   DescribeHost(samples, machine, run, warnings);
   machine["name"] = machine_name;
   AddRunInfo(options, run, warnings);  // after the host's tool fields: what is asked for wins

@@ -39,8 +39,11 @@ void SampleSet::Absorb(const SampleSet& other) {
     }
   }
   for (const auto& host : other.provenance().hosts) provenance_.NoteHost(host);
-  provenance_.NoteStart(other.provenance().first_start);
-  provenance_.NoteStart(other.provenance().last_start);
+  const SampleProvenance& theirs = other.provenance();
+  provenance_.NoteStart(theirs.first_start);
+  provenance_.NoteStart(theirs.last_start);
+  provenance_.NoteWrittenRuns(theirs.written_first_start_file, theirs.written_first_start, "");
+  provenance_.NoteWrittenRuns(theirs.written_last_end_file, "", theirs.written_last_end);
 }
 
 void SampleProvenance::NoteHost(std::map<std::string, std::string, std::less<>> host) {
@@ -54,6 +57,17 @@ void SampleProvenance::NoteStart(std::string_view start) {
   if (start.empty()) return;
   if (first_start.empty() || start < first_start) first_start = start;
   if (last_start.empty() || start > last_start) last_start = start;
+}
+
+void SampleProvenance::NoteWrittenRuns(std::string_view file, std::string_view start, std::string_view end) {
+  if (!start.empty() && (written_first_start.empty() || start < written_first_start)) {
+    written_first_start = start;
+    written_first_start_file = file;
+  }
+  if (!end.empty() && (written_last_end.empty() || end > written_last_end)) {
+    written_last_end = end;
+    written_last_end_file = file;
+  }
 }
 
 }  // namespace timeit

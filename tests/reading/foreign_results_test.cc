@@ -1,6 +1,10 @@
 // lit's JSON results, LNT reports and timeit summaries, read through ReadResultsFile as
 // timeit-compare reads them.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <ctime>
 
 #include "reading/readers.h"
 #include "temp_dir.h"
@@ -34,6 +38,26 @@ Read ReadText(const std::string& text, const std::string& name = "r.json") {
     if (read.error.starts_with(" ")) read.error.erase(0, 1);
   }
   return read;
+}
+
+// 2026-12-01T08:10:00Z in seconds since the epoch (`date -u -d 2026-12-01T08:10:00Z +%s`).
+constexpr std::time_t k20261201T081000 = 1796112600;
+
+// Sets the modification time of `path`, as a writer that finished then would have.
+void SetModified(const std::string& path, std::time_t seconds, long nanoseconds) {
+  const timespec times[2] = {{seconds, nanoseconds}, {seconds, nanoseconds}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0) << path;
+}
+
+// Reads `text` from a file `name` modified at `seconds` and `nanoseconds`.
+SampleSet ReadWrittenAt(const TempDir& dir, const std::string& name, const std::string& text, std::time_t seconds,
+                        long nanoseconds) {
+  WriteFile(dir.File(name), text);
+  SetModified(dir.File(name), seconds, nanoseconds);
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(dir.File(name), samples, warnings);
+  return samples;
 }
 
 // What `lit -o` writes for the test-suite (shape from litsupport and lit's JSON report).
@@ -98,6 +122,51 @@ TEST(LitResultsTest, FilesOfOneSidePoolTheirRuns) {
   EXPECT_EQ(pi->runs, 2u);
   EXPECT_EQ(pi->metrics.at("exec_time"), (std::vector<double>{0.5, 0.5}));
   EXPECT_EQ(pi->hashes.size(), 1u);  // the same hash twice is one hash
+}
+
+TEST(LitResultsTest, TheRunEndedWhenTheFileWasWrittenAndTookElapsed) {
+  TempDir dir;
+  SampleSet samples = ReadWrittenAt(dir, "r.json", kLitJson, k20261201T081000, 250'000'000);
+  const SampleProvenance& provenance = samples.provenance();
+  // 08:10:00.25 less kLitJson's "elapsed" 12.5 s is 08:09:47.75: the start rounded down and
+  // the end up, so that the whole seconds hold the run.
+  EXPECT_EQ(provenance.written_first_start, "2026-12-01T08:09:47Z");
+  EXPECT_EQ(provenance.written_last_end, "2026-12-01T08:10:01Z");
+  EXPECT_EQ(provenance.written_first_start_file, dir.File("r.json"));
+  EXPECT_EQ(provenance.written_last_end_file, dir.File("r.json"));
+  // Nothing of it is a time the file records.
+  EXPECT_EQ(provenance.first_start, "");
+  EXPECT_EQ(provenance.last_start, "");
+}
+
+TEST(LitResultsTest, WithoutElapsedOnlyTheEndIsKnown) {
+  TempDir dir;
+  for (const char* elapsed : {"", R"("elapsed": "long", )", R"("elapsed": -1, )"}) {
+    SampleSet samples = ReadWrittenAt(
+        dir, "r.json",
+        std::string(R"({"__version__": [1], )") + elapsed + R"("tests": [{"name": "a", "code": "PASS"}]})",
+        k20261201T081000, 0);
+    EXPECT_EQ(samples.provenance().written_first_start, "") << elapsed;
+    EXPECT_EQ(samples.provenance().written_last_end, "2026-12-01T08:10:00Z") << elapsed;
+  }
+}
+
+TEST(LitResultsTest, FilesWidenTheSpanEachFromItsOwn) {
+  TempDir dir;
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  // a.json ended at 08:10:00 after 12.5 s; b.json an hour later, after 0.5 s.
+  WriteFile(dir.File("a.json"), kLitJson);
+  SetModified(dir.File("a.json"), k20261201T081000, 0);
+  WriteFile(dir.File("b.json"), R"({"__version__": [1], "elapsed": 0.5, "tests": [{"name": "a", "code": "PASS"}]})");
+  SetModified(dir.File("b.json"), k20261201T081000 + 3600, 0);
+  ReadResultsFile(dir.File("b.json"), samples, warnings);
+  ReadResultsFile(dir.File("a.json"), samples, warnings);
+  const SampleProvenance& provenance = samples.provenance();
+  EXPECT_EQ(provenance.written_first_start, "2026-12-01T08:09:47Z");
+  EXPECT_EQ(provenance.written_first_start_file, dir.File("a.json"));
+  EXPECT_EQ(provenance.written_last_end, "2026-12-01T09:10:00Z");
+  EXPECT_EQ(provenance.written_last_end_file, dir.File("b.json"));
 }
 
 TEST(LitResultsTest, ErrorsNameTheFileAndWhere) {
@@ -277,6 +346,27 @@ TEST(SummaryTest, OneRunNamedAsLitNamesTheTest) {
   EXPECT_EQ(pi.metrics.at("task-clock"), (std::vector<double>{0.41}));
   EXPECT_EQ(pi.metrics.at("user_time"), (std::vector<double>{3}));
   EXPECT_EQ(pi.metrics.at("cycles"), (std::vector<double>{12345}));
+}
+
+TEST(SummaryTest, TheRunEndedWhenTheSummaryWasWrittenAndTookItsRealTime) {
+  TempDir dir;
+  // Also a failed run, and with only `real` kept: the time is the file's, not a sample.
+  SampleSet samples({"user"});
+  std::vector<std::string> warnings;
+  WriteFile(dir.File("pi.time"), "exit 1\nreal 2.5\nuser 0.4\nsys 0.0\n");
+  SetModified(dir.File("pi.time"), k20261201T081000, 0);
+  ReadResultsFile(dir.File("pi.time"), samples, warnings);
+  // 08:10:00 less 2.5 s, rounded down; the end a whole second already.
+  EXPECT_EQ(samples.provenance().written_first_start, "2026-12-01T08:09:57Z");
+  EXPECT_EQ(samples.provenance().written_last_end, "2026-12-01T08:10:00Z");
+  EXPECT_EQ(samples.provenance().written_last_end_file, dir.File("pi.time"));
+}
+
+TEST(SummaryTest, ARealTimeLongerThanTheFilesAgeGivesNoStart) {
+  TempDir dir;
+  SampleSet samples = ReadWrittenAt(dir, "pi.time", "exit 0\nreal 1e300\nuser 0.4\nsys 0.0\n", k20261201T081000, 0);
+  EXPECT_EQ(samples.provenance().written_first_start, "");
+  EXPECT_EQ(samples.provenance().written_last_end, "2026-12-01T08:10:00Z");
 }
 
 TEST(SummaryTest, ANonZeroExitIsAFailedRun) {

@@ -313,6 +313,130 @@ TEST(LntReportTest, RunInfoIsAddedButMayNotOverrideTheReportsOwnFields) {
   EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
 }
 
+// The run's start_time and end_time, or "-" for one not written, and the note on them.
+struct RunTimes {
+  std::string start;
+  std::string end;
+  std::string note;
+};
+
+RunTimes RunTimesOf(const SampleSet& samples, const LntReportOptions& options) {
+  LntReport report = FormatLntReport(samples, options);
+  Json run = Json::parse(report.text)["run"];
+  return {run.value("start_time", "-"), run.value("end_time", "-"), report.times};
+}
+
+TEST(LntReportTest, RunTimesAreThoseTheInputsRecord) {
+  SampleSet samples;
+  Add(samples, "a", "user", {1});
+  samples.provenance().NoteStart("2026-12-01T08:00:00Z");
+  samples.provenance().NoteStart("2026-12-01T08:30:00Z");
+  RunTimes times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "2026-12-01 08:00:00");
+  EXPECT_EQ(times.end, "2026-12-01 08:30:00");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 08:00:00 (the earliest time the inputs record), end_time 2026-12-01 08:30:00 (the "
+            "latest time the inputs record)");
+}
+
+TEST(LntReportTest, RunTimesOfFilesThatRecordNoneAreWhenTheyWereWritten) {
+  SampleSet samples;
+  Add(samples, "a", "exec_time", {1});
+  samples.provenance().NoteWrittenRuns("r.json", "2026-12-01T07:59:47Z", "2026-12-01T08:10:01Z");
+  RunTimes times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "2026-12-01 07:59:47");
+  EXPECT_EQ(times.end, "2026-12-01 08:10:01");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 07:59:47 (when 'r.json' was written, less the time its runs took), end_time "
+            "2026-12-01 08:10:01 (when 'r.json' was written)");
+}
+
+TEST(LntReportTest, RunTimesRecordedAndImpliedGiveTheWidestSpan) {
+  // lit's JSON and the results files --json-per-test leaves beside each test's summary:
+  // lit started before the first run and wrote its file after the last.
+  SampleSet samples;
+  Add(samples, "a", "exec_time", {1});
+  samples.provenance().NoteStart("2026-12-01T08:00:05Z");
+  samples.provenance().NoteStart("2026-12-01T08:09:58Z");
+  samples.provenance().NoteWrittenRuns("r.json", "2026-12-01T08:00:01Z", "2026-12-01T08:10:01Z");
+  RunTimes times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "2026-12-01 08:00:01");
+  EXPECT_EQ(times.end, "2026-12-01 08:10:01");
+  // Runs recorded outside what the file implies (another night's results pooled) widen it.
+  samples.provenance().NoteStart("2026-12-01T07:00:00Z");
+  samples.provenance().NoteStart("2026-12-01T09:00:00Z");
+  times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "2026-12-01 07:00:00");
+  EXPECT_EQ(times.end, "2026-12-01 09:00:00");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 07:00:00 (the earliest time the inputs record), end_time 2026-12-01 09:00:00 (the "
+            "latest time the inputs record)");
+}
+
+TEST(LntReportTest, RunTimesGivenWinAndMustBeTimesInOrder) {
+  SampleSet samples;
+  Add(samples, "a", "exec_time", {1});
+  samples.provenance().NoteWrittenRuns("r.json", "2026-12-01T08:00:00Z", "2026-12-01T08:10:00Z");
+  LntReportOptions options = Options();
+  options.start_time = "2026-12-01T07:00:00Z";
+  RunTimes times = RunTimesOf(samples, options);
+  EXPECT_EQ(times.start, "2026-12-01 07:00:00");
+  EXPECT_EQ(times.end, "2026-12-01 08:10:00");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 07:00:00 (--start-time), end_time 2026-12-01 08:10:00 (when 'r.json' was written)");
+  options.end_time = "2026-12-01 07:30:00";
+  times = RunTimesOf(samples, options);
+  EXPECT_EQ(times.end, "2026-12-01 07:30:00");
+  EXPECT_EQ(times.note, "start_time 2026-12-01 07:00:00 (--start-time), end_time 2026-12-01 07:30:00 (--end-time)");
+  // A start after the end, given or not.
+  options.end_time = "2026-12-01 06:59:59";
+  EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+            "the run would end before it starts: start_time 2026-12-01 07:00:00 (--start-time), end_time 2026-12-01 "
+            "06:59:59 (--end-time)");
+  options.end_time.clear();
+  options.start_time = "2026-12-01T08:10:01Z";
+  EXPECT_EQ(KindOf(samples, options), ErrorKind::kUsage);
+  for (const char* bad : {"yesterday", "2026-12-01", "2026-12-01T08:00:00+01:00"}) {
+    options.start_time = bad;
+    EXPECT_EQ(MessageOf(samples, options, ErrorKind::kUsage),
+              std::string("--start-time '") + bad +
+                  "' is not a UTC time as YYYY-MM-DD HH:MM:SS or YYYY-MM-DDTHH:MM:SS[Z] (date -u +%FT%TZ writes one)");
+  }
+}
+
+TEST(LntReportTest, OneRunTimeKnownIsBoth) {
+  // LNT would take the submission's time for a missing start, and drop the end beside it.
+  SampleSet samples;
+  Add(samples, "a", "exec_time", {1});
+  samples.provenance().NoteWrittenRuns("r.json", "", "2026-12-01T08:10:00Z");
+  RunTimes times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "2026-12-01 08:10:00");
+  EXPECT_EQ(times.end, "2026-12-01 08:10:00");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 08:10:00 (end_time's: nothing gives a start), end_time 2026-12-01 08:10:00 (when "
+            "'r.json' was written)");
+  SampleSet untimed;
+  Add(untimed, "a", "exec_time", {1});
+  LntReportOptions options = Options();
+  options.start_time = "2026-12-01 07:00:00";
+  times = RunTimesOf(untimed, options);
+  EXPECT_EQ(times.end, "2026-12-01 07:00:00");
+  EXPECT_EQ(times.note,
+            "start_time 2026-12-01 07:00:00 (--start-time), end_time 2026-12-01 07:00:00 (start_time's: nothing gives "
+            "an end)");
+}
+
+TEST(LntReportTest, NoRunTimeAtAllIsSaid) {
+  SampleSet samples;
+  Add(samples, "a", "exec_time", {1});
+  RunTimes times = RunTimesOf(samples, Options());
+  EXPECT_EQ(times.start, "-");
+  EXPECT_EQ(times.end, "-");
+  EXPECT_EQ(times.note,
+            "no start_time or end_time: the inputs record no time, and LNT takes the time of the submission "
+            "(--start-time and --end-time give them)");
+}
+
 TEST(LntReportTest, OrderMustNotBeEmpty) {
   SampleSet samples;
   Add(samples, "a", "user", {1});

@@ -15,10 +15,11 @@
 namespace timeit {
 
 /// Adds the runs in the results file at `path` to `into`, pooled by benchmark name, and
-/// notes its hosts and run start times in into.provenance(). The kind of file is told by
-/// its content: a timeit-results/2 header, a summary's "exit" line, or a JSON document's
-/// top-level keys ("schema", lit's "__version__", LNT's "format_version"). A summary's
-/// benchmark is LitTestName(path). Appends a warning to `warnings` for each line it skipped
+/// notes its hosts and run start times in into.provenance() (for lit's JSON and summaries,
+/// which record no time, when it was written and how long its runs took). The kind of
+/// file is told by its content: a timeit-results/2 header, a summary's "exit" line, or a
+/// JSON document's top-level keys ("schema", lit's "__version__", LNT's "format_version").
+/// A summary's benchmark is LitTestName(path). Appends a warning to `warnings` for each line it skipped
 /// (an incomplete record left by a writer that was killed) and for an empty file (one a
 /// writer has just created). Memory stays proportional to the numbers kept, not to the
 /// text. Throws an input Error naming the file and what is wrong: unreadable, malformed JSON

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -51,6 +52,9 @@ struct LntReportOptions {
   /// Extra run fields (key, value), in the order given; a key may not be one the report
   /// writes itself (llvm_project_revision, start_time, end_time) nor be given twice.
   std::vector<std::pair<std::string, std::string>> run_info;
+  /// The run's start and end, UTC as LntTime reads them; empty: from the samples.
+  std::string start_time;
+  std::string end_time;
 };
 
 /// A rendered report and what a user should be told about it.
@@ -61,6 +65,9 @@ struct LntReport {
   std::string text;
   /// The input metric that became `execution_time`; empty when no benchmark has one.
   std::string exec_metric;
+  /// The run's start_time and end_time and where each came from, in words, or that there
+  /// are none.
+  std::string times;
   /// Things the report had to decide, one sentence each (e.g. runs from several hosts).
   std::vector<std::string> warnings;
 };
@@ -77,6 +84,9 @@ std::string DefaultExecMetric(const SampleSet& samples);
 /// Throws an input Error for anything else, naming `time`.
 std::string LntTime(std::string_view time);
 
+/// LntTime's reading of `time`; nullopt where LntTime throws.
+std::optional<std::string> LntTimeOf(std::string_view time);
+
 /// The report of `samples` for `options.schema`. Each benchmark becomes a test named as
 /// the benchmark, with the metrics the schema maps (one value a number, several a list, in
 /// run order), `hash` when the runs name one, and `execution_status` FAIL when any of its
@@ -84,18 +94,23 @@ std::string LntTime(std::string_view time);
 /// failed has no execution_time). A benchmark with nothing to report is left out. The
 /// machine is the first host's fields as text, with `machine` as `hardware` and `kernel` as
 /// `os` (nts' machine fields), and the tool versions moved to the run, since upgrading
-/// timeit does not change the machine; the run has the order, the first and last run start
-/// (start_time, end_time) where the samples know them, and `options.run_info`.
+/// timeit does not change the machine; the run has the order, its start and end, and
+/// `options.run_info`. The start is options.start_time, else the earliest of the first run
+/// start the samples record and the first start their files imply
+/// (SampleProvenance::written_first_start); the end is options.end_time, else the latest
+/// of the last run start recorded and the last end implied. When only one of the two is
+/// known, it is both: LNT would otherwise take the time of the submission for a missing
+/// start, even beside an end.
 /// Text that is not UTF-8 (a benchmark's name, an option) is written with each byte that is
 /// not as the text \xHH, so that names differing there stay apart, with a warning. A test
 /// whose metrics have different numbers of samples (some runs lack one) is written with
 /// each metric's values as they are, and a warning says so: LNT pairs them by position.
 /// Throws a usage Error for a bad option (empty order, an unknown exec metric, a reserved or
 /// repeated run-info key, no machine name to be had, an order or machine name longer than
-/// kLntMaxNameLength) and an input Error when the samples cannot make a report (a benchmark
-/// with runs of different hashes, an empty name, a name longer than kLntMaxNameLength, two
-/// benchmarks that would be one test, a value that is not finite, nothing to report, an
-/// unreadable run start).
+/// kLntMaxNameLength, a start or end time that is not one, or a start after the end) and an
+/// input Error when the samples cannot make a report (a benchmark with runs of different
+/// hashes, an empty name, a name longer than kLntMaxNameLength, two benchmarks that would
+/// be one test, a value that is not finite, nothing to report, an unreadable run start).
 LntReport FormatLntReport(const SampleSet& samples, const LntReportOptions& options);
 
 }  // namespace timeit

@@ -38,11 +38,23 @@ struct SampleProvenance {
   /// "2026-12-01T08:07:10Z"); empty when none says.
   std::string first_start;
   std::string last_start;
+  /// What files that record no time imply: lit's JSON and summaries are written as their
+  /// runs end (the file's modification time), and say how long the runs took (lit's
+  /// "elapsed", a summary's "real"). The earliest start and the latest end so implied,
+  /// spelled as first_start, each with the file it comes from; empty when no such file
+  /// was read (the start also when none said how long its runs took).
+  std::string written_first_start;
+  std::string written_first_start_file;
+  std::string written_last_end;
+  std::string written_last_end_file;
 
   /// Adds `host` unless an equal block is there already.
   void NoteHost(std::map<std::string, std::string, std::less<>> host);
   /// Widens [first_start, last_start] to `start` (ISO 8601 UTC strings order as times).
   void NoteStart(std::string_view start);
+  /// Widens [written_first_start, written_last_end] to the runs of `file`, which started
+  /// at `start` (empty: not known) and ended at `end`.
+  void NoteWrittenRuns(std::string_view file, std::string_view start, std::string_view end);
 };
 
 /// The benchmarks of one side, in the order first seen.
