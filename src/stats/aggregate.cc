@@ -6,7 +6,7 @@
 
 #include "timeit/stats/statistics.h"
 
-namespace timeit {
+namespace timeit::stats {
 
 double AggregateOf(std::span<const double> values, Aggregate aggregate) {
   switch (aggregate) {
@@ -20,4 +20,4 @@ double AggregateOf(std::span<const double> values, Aggregate aggregate) {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-}  // namespace timeit
+}  // namespace timeit::stats

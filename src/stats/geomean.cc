@@ -5,7 +5,6 @@
 #include <limits>
 #include <vector>
 
-#include "for_each_index.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -61,7 +60,8 @@ double Quantile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
-GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence, uint64_t seed, int resamples) {
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence, uint64_t seed, int resamples,
+                                   const ForEachResample& for_each) {
   GeomeanEstimate result{kNaN, kNaN, kNaN};
   if (ratios.empty()) return result;
   std::vector<double> logs;
@@ -75,14 +75,19 @@ GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confid
   if (count < 2 || resamples < 1 || !(confidence > 0 && confidence < 1)) return result;
 
   // Each resample draws from a stream of its own, started from the seed and its index: the
-  // resamples then run on every core and the interval is the same on any machine.
+  // resamples may then run on every core and the interval is the same on any machine.
   std::vector<double> means(static_cast<size_t>(resamples));
-  ForEachIndex(means.size(), 64, [&](size_t r) {
+  std::function<void(size_t)> resample = [&](size_t r) {
     SplitMix64 engine(SplitMix64(seed ^ (r * 0xd1b54a32d192ed03))());
     double sum = 0;
     for (size_t i = 0; i < count; ++i) sum += logs[UniformIndex(engine, count)];
     means[r] = sum / static_cast<double>(count);
-  });
+  };
+  if (for_each) {
+    for_each(means.size(), resample);
+  } else {
+    for (size_t r = 0; r < means.size(); ++r) resample(r);
+  }
   std::sort(means.begin(), means.end());
   result.lower = std::exp(Quantile(means, (1 - confidence) / 2));
   result.upper = std::exp(Quantile(means, (1 + confidence) / 2));

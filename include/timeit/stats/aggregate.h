@@ -5,7 +5,7 @@
 
 #include "timeit/base/spellings.h"
 
-namespace timeit {
+namespace timeit::stats {
 
 /// How the runs of a series become one summary figure.
 enum class Aggregate {
@@ -27,4 +27,4 @@ constexpr std::string_view AggregateName(Aggregate aggregate) { return SpellingO
 /// `aggregate` of `values`; NaN for none.
 double AggregateOf(std::span<const double> values, Aggregate aggregate);
 
-}  // namespace timeit
+}  // namespace timeit::stats

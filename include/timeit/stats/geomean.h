@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 
 namespace timeit::stats {
@@ -8,6 +10,8 @@ namespace timeit::stats {
 /// Bootstrap resamples of the geometric-mean interval: enough that the 2.5 % and 97.5 %
 /// quantiles move by well under their own sampling error from one seed to another.
 inline constexpr int kGeomeanResamples = 2000;
+/// The bootstrap's seed: the same ratios give the same interval in every report.
+inline constexpr uint64_t kGeomeanSeed = 0x7123e17;
 
 struct GeomeanEstimate {
   /// exp(mean(log ratio)) over the benchmarks.
@@ -24,9 +28,16 @@ struct GeomeanEstimate {
   double upper = 0;
 };
 
+/// Calls body(i) for every i below `count`, in any order, on any threads: how a caller
+/// spreads the resamples over its cores. Each resample writes only its own result, so the
+/// interval is the same however they are run.
+using ForEachResample = std::function<void(size_t count, const std::function<void(size_t)>& body)>;
+
 /// The geometric mean of per-benchmark ratios (all positive) with its confidence interval.
-/// Everything is NaN for no ratios or any ratio that is not positive and finite.
-GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95, uint64_t seed = 0x7123e17,
-                                   int resamples = kGeomeanResamples);
+/// Everything is NaN for no ratios or any ratio that is not positive and finite. The
+/// resamples run one after the other unless `for_each` says otherwise.
+GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confidence = 0.95,
+                                   uint64_t seed = kGeomeanSeed, int resamples = kGeomeanResamples,
+                                   const ForEachResample& for_each = {});
 
 }  // namespace timeit::stats

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "timeit/base/spellings.h"
+#include "timeit/compare/comparison.h"
+#include "timeit/render/compare_format.h"
+
+namespace timeit {
+
+/// When the text table is painted.
+enum class ColorMode {
+  /// Only when standard output is a terminal.
+  kAuto,
+  kAlways,
+  kNever,
+};
+
+inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
+    {"auto", ColorMode::kAuto},
+    {"always", ColorMode::kAlways},
+    {"never", ColorMode::kNever},
+}};
+
+/// Everything timeit-compare's command line can say. Defaults are the member initialisers.
+struct CompareOptions {
+  /// Results files or directories of each side; several (or a name seen twice) pool their runs.
+  std::vector<std::string> base_files;
+  std::vector<std::string> new_files;
+  CompareSettings settings;
+  CompareFormat format = CompareFormat::kText;
+  /// --color: whether the text table is painted.
+  ColorMode color = ColorMode::kAuto;
+  /// --no-histogram: leave out the histograms the text report draws under each row.
+  bool no_histogram = false;
+  /// Exit 1 when any row regressed or a benchmark newly fails.
+  bool fail_on_regression = false;
+};
+
+/// Parses the command line; throws HelpRequested (src/cli/command_line.h) after printing
+/// --help, or a usage Error.
+CompareOptions ParseCompareOptions(int argc, char** argv);
+
+}  // namespace timeit

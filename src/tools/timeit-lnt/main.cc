@@ -1,0 +1,73 @@
+// timeit-lnt: writes the runs of results files as one LNT report, for `lnt submit`.
+#include <iostream>
+#include <optional>
+#include <string_view>
+
+#include "command_line.h"
+#include "options.h"
+#include "timeit/base/error.h"
+#include "timeit/base/utf8.h"
+#include "timeit/formats/inputs/results_reader.h"
+#include "timeit/formats/lnt/lnt_report.h"
+#include "timeit/sys/file_io.h"
+
+namespace timeit {
+namespace {
+
+/// timeit-lnt's exit codes, decided here and nowhere else.
+constexpr int kWritten = 0;
+constexpr int kBadUsageOrInput = 2;
+
+void PrintError(std::string_view message) {
+  // Messages quote benchmark and file names, which must not reach the terminal raw.
+  std::cerr << "timeit-lnt: error: " << EscapeForDisplay(message) << "\n";
+}
+
+void PrintNote(std::string_view kind, std::string_view message) {
+  std::cerr << "timeit-lnt: " << kind << ": " << EscapeForDisplay(message) << "\n";
+}
+
+/// A report written over one of its inputs would replace it with what was made of it.
+void RefuseOutputThatIsAnInput(const LntOptions& options, const FilesRead& inputs) {
+  if (!options.output) return;
+  std::optional<FileIdentity> output = IdentityOfFile(*options.output);
+  if (!output) return;
+  auto input = inputs.find(*output);
+  if (input == inputs.end()) return;
+  throw Error(ErrorKind::kUsage, "-o '" + *options.output + "' is the input '" + input->second +
+                                     "': the report would replace it; write it elsewhere");
+}
+
+/// Reads, renders and writes; returns the exit code.
+int WriteReport(const LntOptions& options) {
+  // A directory or the like is refused before the inputs are read, not after.
+  if (options.output) CheckReplaceable(*options.output);
+  SampleSet samples;  // every metric: the schema decides which are reported
+  std::vector<std::string> warnings;
+  FilesRead inputs = ReadSide(options.inputs, samples, warnings);
+  for (const std::string& warning : warnings) PrintNote("warning", warning);
+  RefuseOutputThatIsAnInput(options, inputs);
+  LntReport report = FormatLntReport(samples, options.report);
+  for (const std::string& warning : report.warnings) PrintNote("warning", warning);
+  // Which metric became execution_time is a choice the report itself does not record.
+  PrintNote("note", report.exec_metric.empty() ? "no execution_time: no run has the exec metric"
+                                               : "execution_time is '" + report.exec_metric + "'");
+  // So are the run's times, which a file copied without its modification time would make wrong.
+  PrintNote("note", report.times);
+  if (options.output) {
+    ReplaceFile(*options.output, report.text);
+    return kWritten;
+  }
+  std::cout << report.text;
+  CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a report written
+  return kWritten;
+}
+
+int Main(int argc, char** argv) {
+  return ExitCodeOf([&] { return WriteReport(ParseLntOptions(argc, argv)); }, PrintError, kWritten, kBadUsageOrInput);
+}
+
+}  // namespace
+}  // namespace timeit
+
+int main(int argc, char** argv) { return timeit::Main(argc, argv); }
