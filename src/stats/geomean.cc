@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "timeit/base/check.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -51,6 +52,7 @@ uint64_t UniformIndex(SplitMix64& engine, uint64_t bound) {
 // Quantile of sorted values with linear interpolation between order statistics (R's type 7,
 // numpy's default).
 double Quantile(const std::vector<double>& sorted, double q) {
+  TIMEIT_CHECK(!sorted.empty() && q >= 0 && q <= 1, "a non-empty sample and 0 <= q <= 1");
   double position = q * static_cast<double>(sorted.size() - 1);
   auto below = static_cast<size_t>(std::floor(position));
   if (below + 1 >= sorted.size()) return sorted.back();

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "timeit/base/check.h"
+
 namespace timeit::stats {
 namespace {
 
@@ -27,6 +29,10 @@ double FromOrderKey(uint64_t key) {
 
 HodgesLehmann::HodgesLehmann(std::span<const double> before, std::span<const double> after, Scale scale)
     : before_(before.begin(), before.end()), after_(after.begin(), after.end()) {
+  TIMEIT_CHECK(!before.empty() && !after.empty(), "both samples non-empty");
+  auto usable = [scale](double v) { return std::isfinite(v) && (scale == Scale::kLinear || v > 0); };
+  TIMEIT_CHECK(std::all_of(before.begin(), before.end(), usable) && std::all_of(after.begin(), after.end(), usable),
+               "finite values, and positive ones on the log scale");
   if (scale == Scale::kLog) {
     for (double& value : before_) value = std::log(value);
     for (double& value : after_) value = std::log(value);
@@ -51,6 +57,7 @@ uint64_t HodgesLehmann::CountAtMost(double t) const {
 }
 
 double HodgesLehmann::Select(uint64_t k) const {
+  TIMEIT_CHECK(k >= 1 && k <= pairs(), "1 <= k <= the number of differences");
   // The smallest t with at least k differences <= t is the k-th smallest difference. The
   // bisection keeps it in [low, high] (as order keys), knowing how many differences lie
   // below low and at or below high; once few lie between, they are gathered and the one

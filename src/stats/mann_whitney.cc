@@ -9,6 +9,7 @@
 #include <tuple>
 #include <utility>
 
+#include "timeit/base/check.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -392,6 +393,10 @@ int64_t UNullDistribution::AcceptedReach(double cutoff) const {
 }
 
 PooledRanks RankPooled(std::span<const double> x, std::span<const double> y) {
+  auto has_nan = [](std::span<const double> values) {
+    return std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); });
+  };
+  TIMEIT_CHECK(!x.empty() && !y.empty() && !has_nan(x) && !has_nan(y), "both samples non-empty and free of NaN");
   PooledRanks ranks;
   ranks.n1 = x.size();
   ranks.n2 = y.size();

@@ -6,6 +6,8 @@
 #include <numbers>
 #include <vector>
 
+#include "timeit/base/check.h"
+
 namespace timeit::stats {
 namespace {
 
@@ -14,6 +16,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Median of `values`, reordering them: the upper middle element by nth_element, and for an
 // even count the lower middle one as the largest element of the partition below it.
 double MedianInPlace(std::vector<double>& values) {
+  TIMEIT_CHECK(std::none_of(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
+               "a sample free of NaN (its order statistics are otherwise unspecified)");
   if (values.empty()) return kNaN;
   size_t middle = values.size() / 2;
   std::nth_element(values.begin(), values.begin() + middle, values.end());
