@@ -534,7 +534,8 @@ const char* ScaleName(EffectScale scale) { return scale == EffectScale::kRatio ?
 // Text as Markdown source that renders as that text: a backslash before each character that
 // CommonMark or GitHub would read as syntax (an escaped ASCII punctuation character renders
 // as itself). That is the backslash and the pipe, and what makes code, emphasis,
-// strikethrough, links and images, HTML, entities, emoji, mentions and references; an
+// strikethrough, links and images, HTML, entities, emoji, mentions, references and (on
+// GitHub, between dollar signs) mathematics; an
 // underscore between letters or digits makes no emphasis and stays. At the start, where
 // the text can open a line, also what makes a list item ("-", "+", "1." or "1)").
 std::string MarkdownLiteral(std::string_view text) {
@@ -548,7 +549,7 @@ std::string MarkdownLiteral(std::string_view text) {
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
-    bool syntax = std::string_view("\\`*~[]<>&|:@#!").find(c) != std::string_view::npos ||
+    bool syntax = std::string_view("\\`*~[]<>&|:@#!$").find(c) != std::string_view::npos ||
                   (c == '_' && !(i > 0 && word_character(i - 1) && word_character(i + 1))) ||
                   (i == 0 && (c == '-' || c == '+')) || (i == digits && digits > 0 && (c == '.' || c == ')'));
     if (syntax) out += '\\';

@@ -8,6 +8,7 @@
 #include <sys/vfs.h>
 #endif
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -211,11 +212,14 @@ void ReplaceFile(const std::string& path, std::string_view text) {
   }
   const std::string& target = destination.path;
   // Beside the target, so that the rename stays within one file system; O_EXCL, so that
-  // two writers never share a new file.
+  // two writers never share a new file. Its name is the target's with a suffix, the target's
+  // cut short where both would pass NAME_MAX (a name the file system refuses).
+  size_t name_start = target.rfind('/') == std::string::npos ? 0 : target.rfind('/') + 1;
   std::string fresh;
   UniqueFd fd;
   for (int attempt = 0; !fd; ++attempt) {
-    fresh = target + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    std::string suffix = ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+    fresh = target.substr(0, name_start + std::min(target.size() - name_start, NAME_MAX - suffix.size())) + suffix;
     fd.reset(::open(fresh.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
     if (!fd && (errno != EEXIST || attempt == 100)) {
       throw Error(ErrorKind::kSystem, SystemErrorMessage("cannot create a file beside '" + target + "'", errno));

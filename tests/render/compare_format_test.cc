@@ -202,6 +202,20 @@ TEST(CompareFormatTest, MarkdownEscapesSyntaxInNamesOutsideTheTableToo) {
   EXPECT_NE(text.find("\n[a](b) "), std::string::npos) << text;
 }
 
+// GitHub renders text between dollar signs as mathematics ($x$ as an italic x), so a name
+// holding them must have them escaped to read as the text table shows it.
+TEST(CompareFormatTest, MarkdownEscapesDollarSigns) {
+  SampleSet base, candidate;
+  for (SampleSet* side : {&base, &candidate}) {
+    BenchmarkSamples& benchmark = side->Get("$x$/y");
+    benchmark.runs = 5;
+    benchmark.metrics["user"] = {1, 2, 3, 4, 5};
+  }
+  std::string markdown = FormatCompareMarkdown(Compare(base, candidate, {}));
+  EXPECT_NE(markdown.find("| \\$x\\$/y | user |"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("$x$"), std::string::npos) << markdown;
+}
+
 TEST(CompareFormatTest, NoCorrectionSaysSo) {
   ComparisonReport report = Report();
   report.settings.correction = stats::PAdjustMethod::kNone;

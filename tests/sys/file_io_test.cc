@@ -86,6 +86,19 @@ TEST(FileIoTest, ReplaceFileReplacesWholeAndLeavesNothingBeside) {
   EXPECT_EQ(EntriesIn(dir), 1u);
 }
 
+TEST(FileIoTest, ReplaceFileWritesAFileWhoseNameIsAsLongAsAllowed) {
+  // The new file beside it must have a name the file system takes too: the target's name
+  // with a suffix would pass NAME_MAX (ENAMETOOLONG), where a write in place succeeds.
+  TempDir dir;
+  long name_max = ::pathconf(dir.path().c_str(), _PC_NAME_MAX);
+  ASSERT_GT(name_max, 16);
+  std::string path = dir.File(std::string(static_cast<size_t>(name_max) - 5, 'a') + ".time");
+  ReplaceFile(path, "first\n");
+  ReplaceFile(path, "second\n");
+  EXPECT_EQ(testing::ReadFile(path), "second\n");
+  EXPECT_EQ(EntriesIn(dir), 1u);
+}
+
 TEST(FileIoTest, ReplaceFileFailureLeavesTheTargetAndNoNewFile) {
   TempDir dir;
   std::string path = dir.File("report");

@@ -40,39 +40,50 @@ Error NotAResultsFile(const std::string& path, const std::string& why) {
                "'" + path + "' is not a " + std::string(schema::kSchemaV2) + " results file, left untouched: " + why);
 }
 
-/// Reads at most the first kMaxHeaderBytes of the file open at `fd` (of `size` bytes) and
-/// says how it starts. Throws an input Error for anything but a timeit-results/2 file.
+/// Reads the start of the file open at `fd` (of `size` bytes), each line up to its end and
+/// the header line up to kMaxHeaderBytes and its newline, and says how it starts. Throws an
+/// input Error for anything but a timeit-results/2 file.
 FileStart InspectStart(int fd, off_t size, const std::string& path) {
   if (size == 0) return FileStart::kEmpty;
-  std::string start(static_cast<size_t>(std::min<off_t>(size, schema::kMaxHeaderBytes)), '\0');
-  ssize_t got;
-  do {
-    got = ::pread(fd, start.data(), start.size(), 0);
-  } while (got < 0 && errno == EINTR);
-  if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
-  start.resize(static_cast<size_t>(got));
-  bool whole = static_cast<off_t>(start.size()) == size;
+  std::string start;
+  // Reads on to `end` bytes from the start of the file (or to its end).
+  auto read_to = [&](size_t end) {
+    size_t had = start.size();
+    if (static_cast<off_t>(end) > size) end = static_cast<size_t>(size);
+    if (end <= had) return;
+    start.resize(end);
+    ssize_t got;
+    do {
+      got = ::pread(fd, start.data() + had, end - had, static_cast<off_t>(had));
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) throw Error(ErrorKind::kInput, SystemErrorMessage("cannot read '" + path + "'", errno));
+    start.resize(had + static_cast<size_t>(got));
+  };
   // Blank lines, and headers cut short by writers that died while creating the file (each
   // ended by the writer after it), come first; readers skip them. The first other line is
-  // the header.
-  std::string_view rest = start;
+  // the header, which may be as long as a reader takes: kMaxHeaderBytes before its newline.
+  size_t line_start = 0;
+  bool whole = false;
   schema::LineClass line;
   while (true) {
-    size_t end_of_line = rest.find('\n');
-    std::string_view first = rest.substr(0, end_of_line);
+    read_to(line_start + schema::kMaxHeaderBytes + 1);
+    whole = static_cast<off_t>(start.size()) == size;
+    size_t end_of_line = start.find('\n', line_start);
+    std::string_view first = std::string_view(start).substr(
+        line_start, end_of_line == std::string::npos ? std::string::npos : end_of_line - line_start);
     bool blank = first.find_first_not_of(" \t\r") == std::string_view::npos;
     if (!blank) {
       line = schema::ClassifyLine(first);
       if (line.kind != schema::LineKind::kHeaderCutShort) break;
     }
-    if (end_of_line == std::string_view::npos || end_of_line + 1 == rest.size()) {
+    if (end_of_line == std::string::npos || (end_of_line + 1 == start.size() && whole)) {
       if (whole) return FileStart::kTornHeader;  // (or blank: a header is wanted all the same)
       if (!blank) throw NotAResultsFile(path, std::string(schema::kFirstLineTooLong));
       break;
     }
-    rest = rest.substr(end_of_line + 1);
+    line_start = end_of_line + 1;
   }
-  if (rest.find('\n') == std::string_view::npos && !whole) {
+  if (start.find('\n', line_start) == std::string::npos && !whole) {
     throw NotAResultsFile(path, std::string(schema::kFirstLineTooLong));
   }
   if (line.kind == schema::LineKind::kHeader && line.schema == schema::kSchemaV2) return FileStart::kHeader;

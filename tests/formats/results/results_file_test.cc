@@ -26,6 +26,7 @@ namespace timeit {
 namespace {
 
 using nlohmann::json;
+namespace schema = results_schema;
 using testing::ReadFile;
 using testing::Reading;
 using testing::TempDir;
@@ -508,6 +509,37 @@ TEST_F(AppendRunsTest, TheCheckBeforeRunningAcceptsWhatAppendAccepts) {
 TEST_F(AppendRunsTest, AFirstLineLongerThanAHeaderCanBeIsSaidSo) {
   std::string huge = "{\"schema\":\"timeit-results/2\",\"host\":{\"cpu_model\":\"" + std::string(70000, 'm') + "\"}}\n";
   ExpectRefusedAndUntouched(path_, huge, "its first line is longer than a header can be (64 KiB)");
+}
+
+// A header of `bytes` bytes before its newline: the sample host's, a field padded out.
+std::string HeaderOfSize(size_t bytes) {
+  HostInfo host = SampleHost();
+  host.cpu_model.clear();
+  size_t bare = EncodeHeaderLine(host).size() - 1;  // less its newline
+  host.cpu_model = std::string(bytes - bare, 'm');
+  std::string header = EncodeHeaderLine(host);
+  header.pop_back();
+  return header;
+}
+
+TEST_F(AppendRunsTest, AddsToAFileTimeitCompareReadsWhateverLinesComeBeforeItsHeader) {
+  // timeit-compare reads a header of up to kMaxHeaderBytes before its newline, after any
+  // number of blank lines and headers cut short; the writer must add to what it reads, and
+  // refuse, for the same reason, what it refuses.
+  std::string longest = HeaderOfSize(schema::kMaxHeaderBytes);
+  ASSERT_EQ(longest.size(), schema::kMaxHeaderBytes);
+  std::string torn = longest.substr(0, 40000);
+  ASSERT_EQ(schema::ClassifyLine(torn).kind, schema::LineKind::kHeaderCutShort);
+  for (const std::string& before : {std::string(), std::string(5000, '\n'), torn + "\n" + torn + "\n"}) {
+    WriteFile(path_, before + longest + "\n");
+    EXPECT_NO_THROW(CheckResultsTarget(path_)) << before.size();
+    Append("bench-a", {RunNumbered(0)});
+    EXPECT_EQ(ReadFile(path_).substr(0, before.size() + longest.size() + 1), before + longest + "\n");
+  }
+  ExpectRefusedAndUntouched(path_, HeaderOfSize(schema::kMaxHeaderBytes + 1) + "\n",
+                            "its first line is longer than a header can be (64 KiB)");
+  ExpectRefusedAndUntouched(path_, torn + "\n" + HeaderOfSize(schema::kMaxHeaderBytes + 1) + "\n",
+                            "its first line is longer than a header can be (64 KiB)");
 }
 
 TEST_F(AppendRunsTest, GivesUpWaitingForTheLockAfterTheTimeout) {
