@@ -11,7 +11,6 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <new>
 #include <optional>
 #include <set>
 
@@ -41,6 +40,13 @@ namespace {
 
 // argv[0] as typed, like tools/timeit.c, so messages name the binary the user ran.
 std::string g_program_name = "timeit";
+
+/// timeit's codes for the ways it ends besides its run's outcome (measure/exit_code.h).
+constexpr ToolExitCodes kExitCodes = {.help = exit_code::kSuccess,
+                                      .usage = exit_code::kUsage,
+                                      .failure = exit_code::kSetupFailure,
+                                      .internal = exit_code::kInternalError,
+                                      .usage_hint = true};
 
 // Messages quote event names, paths and the command, which must not reach the terminal raw.
 void PrintError(const std::string& message) {
@@ -607,8 +613,8 @@ int RecordCalibration(const TimeitOptions& options, const Calibration& calibrati
 }
 
 int Main(int argc, char** argv) {
-  try {
-    if (argc > 0 && argv[0] && *argv[0]) g_program_name = EscapeForDisplay(argv[0]);
+  if (argc > 0 && argv[0] && *argv[0]) g_program_name = EscapeForDisplay(argv[0]);
+  return RunTool(g_program_name, kExitCodes, [&] {
     TimeitOptions options = ParseTimeitOptions(argc, argv);
     options.child.message_prefix = g_program_name;
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
@@ -627,26 +633,7 @@ int Main(int argc, char** argv) {
       }
     }
     return RunAndReport(options, *counters, calibration);
-  } catch (const HelpRequested&) {
-    return exit_code::kSuccess;
-  } catch (const Error& error) {
-    PrintError(error.what());
-    if (error.kind() == ErrorKind::kUsage) {
-      std::cerr << "Run '" << g_program_name << " --help' for the options.\n";
-      return exit_code::kUsage;
-    }
-    return exit_code::kSetupFailure;
-  } catch (const std::bad_alloc&) {
-    PrintError("out of memory");
-    return exit_code::kInternalError;
-  } catch (const std::exception& error) {
-    // A bug or an input nobody foresaw: a message and a documented code, never a core dump.
-    PrintError(std::string("internal: ") + error.what());
-    return exit_code::kInternalError;
-  } catch (...) {
-    PrintError("internal: an exception of unknown type");
-    return exit_code::kInternalError;
-  }
+  });
 }
 
 }  // namespace
