@@ -9,6 +9,7 @@
 #include <set>
 #include <span>
 
+#include "scripted_launcher.h"
 #include "temp_dir.h"
 #include "timeit/base/split_mix64.h"
 #include "timeit/measure/exit_code.h"
@@ -16,43 +17,14 @@
 namespace timeit {
 namespace {
 
+using testing::CancelledBeforeStart;
+using testing::ExecFails;
+using testing::Exits;
+using testing::Interrupted;
+using testing::ScriptedLauncher;
+using testing::TimesOut;
+
 // --- The series policy, with a scripted launcher: no process is started. ---------------
-
-Measurement Exits(int code) {
-  Measurement run;
-  run.exit_code = code;
-  if (code > 128) run.term_signal = code - 128;
-  return run;
-}
-
-Measurement ExecFails() {
-  Measurement run;
-  run.failure = LaunchFailure::kExec;
-  run.exit_code = 127;
-  return run;
-}
-
-Measurement TimesOut() {
-  Measurement run = Exits(128 + SIGKILL);
-  run.timed_out = true;
-  return run;
-}
-
-// timeit got `signo` while the program ran, and killed it.
-Measurement Interrupted(int signo) {
-  Measurement run = Exits(128 + SIGKILL);
-  run.interrupted_by = signo;
-  return run;
-}
-
-// timeit got `signo` before the program was released: it never started.
-Measurement CancelledBeforeStart(int signo) {
-  Measurement run;
-  run.failure = LaunchFailure::kInterrupted;
-  run.exit_code = exit_code::kSignalledBeforeStart;
-  run.interrupted_by = signo;
-  return run;
-}
 
 SeriesPlan Plan(int warmup_runs, int measured_runs, bool ignore_failure) {
   SeriesPlan plan;
@@ -61,36 +33,6 @@ SeriesPlan Plan(int warmup_runs, int measured_runs, bool ignore_failure) {
   plan.ignore_failure = ignore_failure;
   return plan;
 }
-
-// Returns the scripted runs in order, each tagged "launch N" (from 1) in start_time so a
-// test can tell which ones the series kept.
-class ScriptedLauncher {
- public:
-  explicit ScriptedLauncher(std::vector<Measurement> script) : script_(std::move(script)) {}
-
-  Launcher launcher() {
-    return [this](const ChildSpec& spec, CounterBackend& counters) {
-      specs_.push_back(spec);  // a copy: the series may start each run with a spec of its own
-      counters_.push_back(&counters);
-      if (launches_ >= script_.size()) {
-        ADD_FAILURE() << "the series launched more runs than the " << script_.size() << " scripted";
-        return Exits(0);
-      }
-      Measurement run = script_[launches_++];
-      run.start_time = "launch " + std::to_string(launches_);
-      return run;
-    };
-  }
-  size_t launches() const { return launches_; }
-  const std::vector<ChildSpec>& specs() const { return specs_; }
-  const std::vector<CounterBackend*>& counters() const { return counters_; }
-
- private:
-  std::vector<Measurement> script_;
-  size_t launches_ = 0;
-  std::vector<ChildSpec> specs_;
-  std::vector<CounterBackend*> counters_;
-};
 
 class SeriesPolicyTest : public ::testing::Test {
  protected:

@@ -10,30 +10,55 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "timeit/base/error.h"
 #include "timeit/base/spellings.h"
+#include "timeit/base/utf8.h"
 
-/// Command-line glue shared by both front ends (header-only: each front end is one
+/// Command-line glue shared by the front ends (header-only: each front end is one
 /// executable, and no library may know CLI11).
 namespace timeit {
 
 /// Thrown for --help after the usage text has been printed.
 struct HelpRequested {};
 
+/// A front end's exit codes for the ways it can end other than by its own decision: each
+/// main gives RunTool its table, so that every front end maps errors in the one same place.
+struct ToolExitCodes {
+  /// After --help or --version.
+  int help = 0;
+  /// A usage Error: the command line asked for something impossible.
+  int usage;
+  /// Any other Error: input that cannot be read, or the system refused something.
+  int failure;
+  /// An exception nothing expects (a bug), or out of memory.
+  int internal;
+  /// After a usage error, a line saying where the options are listed.
+  bool usage_hint = false;
+};
+
 /// Runs `body` (which parses the command line and does the work) and returns its exit code,
-/// or `help_code` after --help or --version. Every exception ends here, as a message given
-/// to `print_error` and `error_code`, never as an abort: an Error's own message; a bug or
-/// an input nobody foresaw as "internal: ...".
-template <typename Body, typename PrintError>
-int ExitCodeOf(Body body, PrintError print_error, int help_code, int error_code) {
+/// or the one of `codes` for how it ended instead; `program_name` is the name messages give
+/// the program, fit for display. Every exception ends here, as a message
+/// "PROGRAM: error: MESSAGE" on stderr (escaped for display: messages quote names, paths
+/// and commands), never as an abort: an Error's own message; a bug or an input nobody
+/// foresaw as "internal: ...".
+template <typename Body>
+int RunTool(const std::string& program_name, const ToolExitCodes& codes, Body body) {
+  auto print_error = [&](std::string_view message) {
+    std::cerr << program_name << ": error: " << EscapeForDisplay(message) << "\n";
+  };
   try {
     return body();
   } catch (const HelpRequested&) {
-    return help_code;
+    return codes.help;
   } catch (const Error& error) {
     print_error(error.what());
+    if (error.kind() != ErrorKind::kUsage) return codes.failure;
+    if (codes.usage_hint) std::cerr << "Run '" << program_name << " --help' for the options.\n";
+    return codes.usage;
   } catch (const std::bad_alloc&) {
     print_error("out of memory");
   } catch (const std::exception& error) {
@@ -41,7 +66,7 @@ int ExitCodeOf(Body body, PrintError print_error, int help_code, int error_code)
   } catch (...) {
     print_error("internal: an exception of unknown type");
   }
-  return error_code;
+  return codes.internal;
 }
 
 /// Flushes standard output and throws a system Error "writing the WHAT to standard output

@@ -22,11 +22,8 @@ namespace {
 constexpr int kNoRegression = 0;
 constexpr int kRegression = 1;
 constexpr int kBadUsageOrInput = 2;
-
-void PrintError(std::string_view message) {
-  // Messages quote metric and file names, which must not reach the terminal raw.
-  std::cerr << "timeit-compare: error: " << EscapeForDisplay(message) << "\n";
-}
+constexpr ToolExitCodes kExitCodes = {
+    .help = kNoRegression, .usage = kBadUsageOrInput, .failure = kBadUsageOrInput, .internal = kBadUsageOrInput};
 
 struct Side {
   SampleSet samples;
@@ -102,8 +99,7 @@ int CompareAndReport(const CompareOptions& options) {
 }
 
 int Main(int argc, char** argv) {
-  return ExitCodeOf([&] { return CompareAndReport(ParseCompareOptions(argc, argv)); }, PrintError, kNoRegression,
-                    kBadUsageOrInput);
+  return RunTool("timeit-compare", kExitCodes, [&] { return CompareAndReport(ParseCompareOptions(argc, argv)); });
 }
 
 }  // namespace

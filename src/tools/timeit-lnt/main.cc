@@ -17,11 +17,8 @@ namespace {
 /// timeit-lnt's exit codes, decided here and nowhere else.
 constexpr int kWritten = 0;
 constexpr int kBadUsageOrInput = 2;
-
-void PrintError(std::string_view message) {
-  // Messages quote benchmark and file names, which must not reach the terminal raw.
-  std::cerr << "timeit-lnt: error: " << EscapeForDisplay(message) << "\n";
-}
+constexpr ToolExitCodes kExitCodes = {
+    .help = kWritten, .usage = kBadUsageOrInput, .failure = kBadUsageOrInput, .internal = kBadUsageOrInput};
 
 void PrintNote(std::string_view kind, std::string_view message) {
   std::cerr << "timeit-lnt: " << kind << ": " << EscapeForDisplay(message) << "\n";
@@ -64,7 +61,7 @@ int WriteReport(const LntOptions& options) {
 }
 
 int Main(int argc, char** argv) {
-  return ExitCodeOf([&] { return WriteReport(ParseLntOptions(argc, argv)); }, PrintError, kWritten, kBadUsageOrInput);
+  return RunTool("timeit-lnt", kExitCodes, [&] { return WriteReport(ParseLntOptions(argc, argv)); });
 }
 
 }  // namespace

@@ -1,0 +1,16 @@
+#include "timeit/run/results_sink.h"
+
+namespace timeit {
+
+void ResultsFiles::CheckTarget(const std::string& path) { CheckResultsTarget(path); }
+
+bool ResultsFiles::AddRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
+                           const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) {
+  return AppendRuns(path, name, command, runs, host, wait);
+}
+
+void ResultsFiles::AddSeriesRecord(const std::string& path, const SeriesRecord& record, const LockWait& wait) {
+  AppendSeriesRecord(path, record, wait);
+}
+
+}  // namespace timeit
