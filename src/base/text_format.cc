@@ -68,4 +68,13 @@ std::string JoinWords(std::span<const std::string> words) {
   return text;
 }
 
+std::string Join(std::span<const std::string> parts, std::string_view separator) {
+  std::string text;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) text += separator;
+    text += parts[i];
+  }
+  return text;
+}
+
 }  // namespace timeit

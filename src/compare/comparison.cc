@@ -598,6 +598,7 @@ ComparisonReport Compare(const SampleSet& base, const SampleSet& candidate, cons
   report.same_hash_dropped = compared.same_hash_dropped;
   report.rows = std::move(compared.rows);
   SortRows(report.rows, settings.order);
+  report.findings = FindingsOf(report);  // the rows in their final order: examples are the first shown
   return report;
 }
 

@@ -89,5 +89,13 @@ TEST(JoinWordsTest, SingleSpacesBetweenWords) {
   EXPECT_EQ(JoinWords(std::vector<std::string>{}), "");
 }
 
+TEST(JoinTest, SeparatorBetweenEachTwoParts) {
+  std::vector<std::string> parts = {"kernel", "cpu_count"};
+  EXPECT_EQ(Join(parts, ", "), "kernel, cpu_count");
+  EXPECT_EQ(Join(std::vector<std::string>{"one"}, "; "), "one");
+  EXPECT_EQ(Join(std::vector<std::string>{}, "; "), "");
+  EXPECT_EQ(Join(std::vector<std::string>{"", "b"}, "; "), "; b");
+}
+
 }  // namespace
 }  // namespace timeit

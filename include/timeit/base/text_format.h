@@ -2,6 +2,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 
 /// Numbers and fixed words into text: the one place the tree formats with printf.
 namespace timeit {
@@ -23,5 +24,8 @@ std::string PythonFloatRepr(double value);
 
 /// The words joined by single spaces: a command line as messages and default names show it.
 std::string JoinWords(std::span<const std::string> words);
+
+/// The parts with `separator` between each two: {"a", "b"} and "; " give "a; b", {} gives "".
+std::string Join(std::span<const std::string> parts, std::string_view separator);
 
 }  // namespace timeit

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "timeit/base/spellings.h"
+#include "timeit/compare/findings.h"
 #include "timeit/compare/host_differences.h"
 #include "timeit/compare/lnt_policy.h"
 #include "timeit/compare/work_change.h"
@@ -251,6 +252,8 @@ struct ComparisonReport {
   size_t same_hash_dropped = 0;
   /// How the sides' hosts differ (HostDifferences); the warned ones apply to every row.
   std::vector<HostDifference> host_differences;
+  /// What no row's verdict says (FindingsOf), for every format to word.
+  std::vector<Finding> findings;
 
   bool any_regressed() const;
   /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a

@@ -13,7 +13,8 @@
 #include "timeit/base/utf8.h"
 #include "timeit/compare/comparison.h"
 #include "timeit/formats/inputs/results_reader.h"
-#include "timeit/render/compare_format.h"
+#include "timeit/render/compare_findings.h"
+#include "timeit/render/compare_renderer.h"
 
 namespace timeit {
 namespace {
@@ -67,22 +68,10 @@ std::pair<SampleSet, SampleSet> ReadSides(const CompareOptions& options) {
 }
 
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
-  switch (options.format) {
-    case CompareFormat::kText: {
-      CompareTextStyle style;
-      style.color =
-          options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
-      style.histograms = !options.no_histogram;
-      return FormatCompareText(report, style);
-    }
-    case CompareFormat::kJson:
-      return FormatCompareJson(report);
-    case CompareFormat::kCsv:
-      return FormatCompareCsv(report);
-    case CompareFormat::kMarkdown:
-      return FormatCompareMarkdown(report);
-  }
-  return FormatCompareText(report, {});
+  CompareStyle style;
+  style.color = options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
+  style.histograms = !options.no_histogram;
+  return MakeCompareRenderer(options.format, style)->Render(report);
 }
 
 /// Reads, compares and reports; returns the exit code.
@@ -91,7 +80,7 @@ int CompareAndReport(const CompareOptions& options) {
   ComparisonReport report = Compare(base, candidate, options.settings);
   std::cout << FormatReport(report, options);
   CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a clean comparison
-  for (const std::string& warning : FormatCompareWarnings(report)) {
+  for (const std::string& warning : FindingLines(report)) {
     std::cerr << "timeit-compare: warning: " << warning << "\n";
   }
   bool failed = report.any_regressed() || !report.newly_failing().empty();

@@ -5,7 +5,7 @@
 
 #include "timeit/base/spellings.h"
 #include "timeit/compare/comparison.h"
-#include "timeit/render/compare_format.h"
+#include "timeit/render/compare_renderer.h"
 
 namespace timeit {
 

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "timeit/base/spellings.h"
+#include "timeit/compare/comparison.h"
+
+/// The writers of a comparison report, one per output format, each in its own file behind
+/// one interface: pure functions from a report (its rows, families and findings, all decided
+/// by Compare) to text. A renderer decides nothing; it words what the report holds.
+namespace timeit {
+
+enum class CompareFormat { kText, kJson, kCsv, kMarkdown };
+
+inline constexpr Spellings<CompareFormat, 4> kCompareFormatSpellings = {{
+    {"text", CompareFormat::kText},
+    {"json", CompareFormat::kJson},
+    {"csv", CompareFormat::kCsv},
+    {"markdown", CompareFormat::kMarkdown},
+}};
+
+/// "text", "json", "csv", "markdown".
+constexpr std::string_view CompareFormatName(CompareFormat format) {
+  return SpellingOf(kCompareFormatSpellings, format);
+}
+
+/// How a report is drawn, for the formats that draw (the text report).
+struct CompareStyle {
+  /// Paint regressions red and improvements green (for terminals only).
+  bool color = false;
+  /// Draw each row's histogram under it.
+  bool histograms = true;
+};
+
+class CompareRenderer {
+ public:
+  virtual ~CompareRenderer() = default;
+  /// The whole report in this format, ended by a line end.
+  virtual std::string Render(const ComparisonReport& report) const = 0;
+};
+
+/// The renderer of `format` (compare_text.h, compare_json.h, compare_csv.h,
+/// compare_markdown.h), drawing with `style` where it draws.
+std::unique_ptr<CompareRenderer> MakeCompareRenderer(CompareFormat format, const CompareStyle& style = {});
+
+}  // namespace timeit
