@@ -94,14 +94,9 @@ Effect MeasureEffect(const RowSamples& samples, const ComparisonRow& row, const 
       x, y,
       effect.scale == EffectScale::kRatio ? stats::HodgesLehmann::Scale::kLog : stats::HodgesLehmann::Scale::kLinear);
   // A row whose smallest attainable p is not below the cut-off rejects no shift at this
-  // level: its interval is the whole line. Inverting the distribution conditional on the
-  // observed ties would bound it, since that pattern makes the far shifts impossible (p 0):
-  // 1 run against 1 of equal values read [1, 1], 3 against 3 in tied pairs [0.98, 1.02].
-  int64_t accepted = static_cast<int64_t>(pairs.pairs());
-  if (row.smallest_p < cutoff) {
-    accepted = stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work).AcceptedReach(cutoff);
-  }
-  stats::ShiftInterval interval = pairs.Interval(accepted);
+  // level: its interval is the whole line.
+  stats::ShiftInterval interval = pairs.Interval(stats::IntervalReach(
+      stats::NullDistribution(*samples.ranks, settings.method, samples.tie_work), samples.ranks->u2, cutoff));
   double estimate = pairs.Estimate() + 0.0;                   // never -0
   double half_width = (interval.upper - interval.lower) / 2;  // +inf when unbounded
   double reach = half_width * PowerScale(cutoff);
@@ -267,15 +262,7 @@ void TestRows(std::vector<ComparisonRow>& rows, std::vector<RowSamples>& samples
     stats::UNullDistribution null = stats::NullDistribution(ranks, settings.method, tie_work);
     ComparisonRow& row = rows[i];
     row.test = stats::MannWhitneyResult{static_cast<double>(ranks.u2) / 2, null.TwoSidedP(ranks.u2), null.exact()};
-    // The p of complete separation with the distribution this row's data get: exact, or
-    // the normal approximation (which ties can force, and whose best is far from the exact
-    // test's). With ties the conditional test can go lower still (1,1,3 against 4,4,4,7
-    // gives 0.029 where 3 against 4 untied cannot go below 0.057): a p the row did give is
-    // always attainable.
-    double separated = null.exact()
-                           ? stats::SmallestPValue(row.base.n, row.candidate.n, stats::MannWhitneyMethod::kExact)
-                           : null.TwoSidedP(0);
-    row.smallest_p = std::min(separated, row.test->p_value);
+    row.smallest_p = stats::SmallestAttainableP(null, ranks.u2);
   });
 }
 

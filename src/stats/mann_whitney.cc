@@ -490,4 +490,14 @@ double SmallestPValue(size_t n1, size_t n2, MannWhitneyMethod method) {
   return std::clamp(2 * NormalSf((a * b / 2 - 0.5) / sigma), 0.0, 1.0);
 }
 
+double SmallestAttainableP(const UNullDistribution& null, int64_t u2) {
+  double separated = null.exact() ? SmallestPValue(null.n1(), null.n2(), MannWhitneyMethod::kExact) : null.TwoSidedP(0);
+  return std::min(separated, null.TwoSidedP(u2));
+}
+
+int64_t IntervalReach(const UNullDistribution& null, int64_t u2, double cutoff) {
+  if (!(SmallestAttainableP(null, u2) < cutoff)) return static_cast<int64_t>(null.n1() * null.n2());
+  return null.AcceptedReach(cutoff);
+}
+
 }  // namespace timeit::stats

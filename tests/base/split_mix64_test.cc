@@ -50,5 +50,21 @@ TEST(SplitMix64Test, BelowDrawsAgainInTheBiasedRange) {
   EXPECT_GT(redrawn, 50);  // the range is really skipped, not merely allowed for
 }
 
+// The top 53 bits of each number, times 2^-53: 6457827717110365317 >> 11 = 3153236189995295
+// (the first number of seed 1234567 above), so 0.3500795420214081; the next two by the
+// Python transcription of reference_series.py.
+TEST(SplitMix64Test, UnitIsTheTop53BitsOfEachNumber) {
+  SplitMix64 generator(1234567);
+  EXPECT_EQ(generator.Unit(), 3153236189995295.0 * 0x1p-53);
+  EXPECT_EQ(generator.Unit(), 0.17364409667091263);
+  EXPECT_EQ(generator.Unit(), 0.5322073040624192);
+  SplitMix64 all_ones(0);
+  for (int i = 0; i < 1000; ++i) {
+    double unit = all_ones.Unit();
+    EXPECT_GE(unit, 0.0);
+    EXPECT_LT(unit, 1.0);
+  }
+}
+
 }  // namespace
 }  // namespace timeit

@@ -476,5 +476,41 @@ TEST(MannWhitneyTest, AcceptedReachMatchesCriticalValues) {
   EXPECT_EQ(reach(100, 100, 0.05, MannWhitneyMethod::kAsymptotic), expected);
 }
 
+// The smallest p attainable: complete separation at these sizes (exact: 2 / C(7, 3) for 3
+// against 4; the normal approximation: its p at 2U = 0, SciPy's 0.0122 at 5 vs 5 above), or
+// the samples' own p where the conditional test with ties gives less.
+TEST(MannWhitneyTest, SmallestAttainableP) {
+  PooledRanks untied = RankPooled(Values{1, 2, 3}, Values{4, 5, 6, 7});
+  UNullDistribution exact = NullDistribution(untied, MannWhitneyMethod::kExact);
+  EXPECT_DOUBLE_EQ(SmallestAttainableP(exact, untied.u2), 2.0 / 35);
+  PooledRanks five = RankPooled(Values{1, 2, 3, 4, 5}, Values{3.5, 6, 7, 8, 9});
+  UNullDistribution normal = NullDistribution(five, MannWhitneyMethod::kAsymptotic);
+  EXPECT_NEAR(SmallestAttainableP(normal, five.u2), 0.012185780355344813, 1e-15);
+  // 1,1,3 against 4,4,4,7 (mid-ranks 1.5 1.5 3 | 5 5 5 7): of the C(7, 3) = 35 equally
+  // likely ways to give 3 of the mid-ranks to the first sample, only this one is as far
+  // from the mean rank sum 12 (by 6) on either side (the largest sum is 17), so p = 1/35.
+  PooledRanks tied = RankPooled(Values{1, 1, 3}, Values{4, 4, 4, 7});
+  UNullDistribution conditional = NullDistribution(tied, MannWhitneyMethod::kExact);
+  EXPECT_DOUBLE_EQ(conditional.TwoSidedP(tied.u2), 1.0 / 35);
+  EXPECT_DOUBLE_EQ(SmallestAttainableP(conditional, tied.u2), 1.0 / 35);
+}
+
+// The interval's reach: the accepted reach where the level can be reached at all, else every
+// shift (n1 n2).
+TEST(MannWhitneyTest, IntervalReach) {
+  PooledRanks three = RankPooled(Values{1, 2, 3}, Values{4, 5, 6});
+  UNullDistribution small = NullDistribution(three, MannWhitneyMethod::kExact);
+  EXPECT_EQ(IntervalReach(small, three.u2, 0.05), 9);  // 3 vs 3 cannot go below 0.1
+  EXPECT_EQ(IntervalReach(small, three.u2, 0.2), small.AcceptedReach(0.2));
+  PooledRanks ten = RankPooled(Values{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Values{11, 12, 13, 14, 15, 16, 17, 18, 19, 20});
+  UNullDistribution exact = NullDistribution(ten, MannWhitneyMethod::kExact);
+  EXPECT_EQ(IntervalReach(exact, ten.u2, 0.05), 100 - 2 * 24);  // as AcceptedReachMatchesCriticalValues
+  // Ties that take the p below the untied bound make the level reachable after all.
+  PooledRanks tied = RankPooled(Values{1, 1, 3}, Values{4, 4, 4, 7});
+  UNullDistribution conditional = NullDistribution(tied, MannWhitneyMethod::kExact);
+  EXPECT_EQ(IntervalReach(conditional, tied.u2, 0.05), conditional.AcceptedReach(0.05));
+  EXPECT_LT(conditional.AcceptedReach(0.05), 12);
+}
+
 }  // namespace
 }  // namespace timeit::stats

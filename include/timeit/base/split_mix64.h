@@ -31,6 +31,10 @@ class SplitMix64 {
     return draw % bound;
   }
 
+  /// A number uniform in [0, 1): the top 53 bits of the next number, so every value is a
+  /// multiple of 2^-53 and each is equally likely.
+  double Unit() { return static_cast<double>(Next() >> 11) * 0x1p-53; }
+
  private:
   uint64_t state_;
 };

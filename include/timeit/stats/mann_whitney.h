@@ -151,6 +151,23 @@ MannWhitneyResult MannWhitneyU(std::span<const double> x, std::span<const double
 /// where the exact test reaches 1.1e-5. 1 when a sample is empty.
 double SmallestPValue(size_t n1, size_t n2, MannWhitneyMethod method);
 
+/// The smallest two-sided p the test with `null` can give samples of its sizes whose doubled
+/// statistic is `u2`: that of complete separation with the distribution they get (exact:
+/// SmallestPValue's, as if untied; the normal approximation: its p of 2U = 0, far above the
+/// exact test's best), or their own p where lower (with ties the conditional test can go
+/// lower still: 1,1,3 against 4,4,4,7 gives 0.029 where 3 against 4 untied cannot go below
+/// 0.057). A p the samples did give is always attainable.
+double SmallestAttainableP(const UNullDistribution& null, int64_t u2);
+
+/// The reach (see AcceptedReach) of the confidence interval of the shift that inverts the
+/// test with `null` at level `cutoff` (HodgesLehmann::Interval): the accepted reach where
+/// SmallestAttainableP is below the cutoff; otherwise n1 n2, every shift. A test that can
+/// reject nothing at that level bounds nothing: inverting the distribution conditional on
+/// the observed ties would bound it, since that pattern makes the far shifts impossible
+/// (p 0), and 1 run against 1 of equal values would read [1, 1], 3 against 3 in tied pairs
+/// [0.98, 1.02].
+int64_t IntervalReach(const UNullDistribution& null, int64_t u2, double cutoff);
+
 /// The exact null distribution of U without ties, as counts: element u (0 .. n1 n2) is the
 /// number of the C(n1 + n2, n1) equally likely orderings of the pooled samples whose U is at
 /// most u, so the last is C(n1 + n2, n1). Exact integers while that is below 2^64 (every
