@@ -20,7 +20,12 @@ execute_process(COMMAND ${PREFIX}/bin/timeit --calibrate --no-perf RESULT_VARIAB
 if(NOT result EQUAL 0 OR NOT calibration MATCHES "\n  timeit-noop \\([^\n]*/bin/\\.\\./libexec/timeit/timeit-noop, 20 runs\\)\n")
   message(FATAL_ERROR "installed timeit --calibrate: exit ${result}, output '${calibration}'")
 endif()
-foreach(doc README.md LICENSE)
+# The README and every page of docs/ it links to, so that its links work where installed.
+file(GLOB pages RELATIVE ${CMAKE_CURRENT_LIST_DIR}/.. ${CMAKE_CURRENT_LIST_DIR}/../docs/*.md)
+if(NOT pages)
+  message(FATAL_ERROR "no docs/*.md beside ${CMAKE_CURRENT_LIST_DIR}")
+endif()
+foreach(doc README.md LICENSE ${pages})
   if(NOT EXISTS ${PREFIX}/share/doc/timeit/${doc})
     message(FATAL_ERROR "${doc} was not installed under ${PREFIX}/share/doc/timeit")
   endif()
