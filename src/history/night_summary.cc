@@ -20,7 +20,8 @@ NightSummaries SummarizeNights(const NightSeries& series, Scale scale) {
     for (double value : runs) analysed.push_back(scale == Scale::kLog ? std::log(value) : value);
     std::span<const double> night = std::span<const double>(analysed).subspan(begins[j]);
     medians[j] = stats::Median(night);
-    if (night.size() >= kRunsToCheckANight) checked_mads.push_back(stats::MedianAbsoluteDeviation(night));
+    if (static_cast<double>(night.size()) >= kRunsToCheckANight)
+      checked_mads.push_back(stats::MedianAbsoluteDeviation(night));
   }
   result.values = medians;
   if (checked_mads.empty()) return result;

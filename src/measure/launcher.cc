@@ -181,7 +181,7 @@ class ScopedTimer {
     if (seconds <= 0) return;
     itimerval timer{};
     timer.it_value.tv_sec = static_cast<time_t>(seconds);
-    timer.it_value.tv_usec = static_cast<suseconds_t>((seconds - timer.it_value.tv_sec) * 1e6);
+    timer.it_value.tv_usec = static_cast<suseconds_t>((seconds - static_cast<double>(timer.it_value.tv_sec)) * 1e6);
     if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
     g_timer_armed = 1;  // before: the timer may fire at once
     armed_ = ::setitimer(ITIMER_REAL, &timer, nullptr) == 0;

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "timeit/base/check.h"
+#include "timeit/base/split_mix64.h"
+#include "timeit/base/uint128.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -13,36 +15,22 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// SplitMix64: a 64-bit generator of one word of state, a counter passed through a mixing
-// function. Each resample gets a stream of its own, started at a mixed (seed, index); at
+// Each resample gets a SplitMix64 stream of its own, started at a mixed (seed, index); at
 // 2,000 streams of 10^4 draws from a cycle of 2^64 they overlap with odds below 1e-9.
 // Chosen over std::mt19937_64 for cost: a draw is a few instructions, and starting a
 // stream costs nothing where seeding a Mersenne Twister fills 312 words, which made
 // half of a large comparison's statistics time.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t state) : state_(state) {}
-  uint64_t operator()() {
-    uint64_t mixed = (state_ += 0x9e3779b97f4a7c15);
-    mixed = (mixed ^ (mixed >> 30)) * 0xbf58476d1ce4e5b9;
-    mixed = (mixed ^ (mixed >> 27)) * 0x94d049bb133111eb;
-    return mixed ^ (mixed >> 31);
-  }
-
- private:
-  uint64_t state_;
-};
 
 // A uniform index in [0, bound), bound > 0, by Lemire's multiply-and-reject method. Written
 // out rather than std::uniform_int_distribution, whose algorithm differs between standard
 // libraries, so that a seed gives the same interval wherever timeit is built.
 uint64_t UniformIndex(SplitMix64& engine, uint64_t bound) {
-  unsigned __int128 product = static_cast<unsigned __int128>(engine()) * bound;
+  Uint128 product = static_cast<Uint128>(engine.Next()) * bound;
   auto low = static_cast<uint64_t>(product);
   if (low < bound) {
     uint64_t threshold = -bound % bound;  // 2^64 mod bound
     while (low < threshold) {
-      product = static_cast<unsigned __int128>(engine()) * bound;
+      product = static_cast<Uint128>(engine.Next()) * bound;
       low = static_cast<uint64_t>(product);
     }
   }
@@ -80,7 +68,7 @@ GeomeanEstimate GeometricMeanRatio(std::span<const double> ratios, double confid
   // resamples may then run on every core and the interval is the same on any machine.
   std::vector<double> means(static_cast<size_t>(resamples));
   std::function<void(size_t)> resample = [&](size_t r) {
-    SplitMix64 engine(SplitMix64(seed ^ (r * 0xd1b54a32d192ed03))());
+    SplitMix64 engine(SplitMix64(seed ^ (r * 0xd1b54a32d192ed03)).Next());
     double sum = 0;
     for (size_t i = 0; i < count; ++i) sum += logs[UniformIndex(engine, count)];
     means[r] = sum / static_cast<double>(count);

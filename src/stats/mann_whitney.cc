@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "timeit/base/check.h"
+#include "timeit/base/uint128.h"
 #include "timeit/stats/statistics.h"
 
 namespace timeit::stats {
@@ -27,7 +28,7 @@ struct Count256 {
   Count256& operator+=(const Count256& other) {
     unsigned carry = 0;
     for (int i = 0; i < 4; ++i) {
-      unsigned __int128 sum = static_cast<unsigned __int128>(limb[i]) + other.limb[i] + carry;
+      Uint128 sum = static_cast<Uint128>(limb[i]) + other.limb[i] + carry;
       limb[i] = static_cast<uint64_t>(sum);
       carry = static_cast<unsigned>(sum >> 64);
     }
@@ -36,7 +37,7 @@ struct Count256 {
   Count256& operator-=(const Count256& other) {
     unsigned borrow = 0;
     for (int i = 0; i < 4; ++i) {
-      unsigned __int128 difference = static_cast<unsigned __int128>(limb[i]) - other.limb[i] - borrow;
+      Uint128 difference = static_cast<Uint128>(limb[i]) - other.limb[i] - borrow;
       limb[i] = static_cast<uint64_t>(difference);
       borrow = static_cast<unsigned>(difference >> 127);  // wrapped below zero
     }

@@ -14,7 +14,7 @@
 // /work/notes/history-proto). The same 20 series, drawn here by synthetic_nights.h and there
 // by its transcription in reference_series.py, are analysed by both. The expected values
 // below are that script's output:
-//   /usr/bin/python3 tests/history/reference_series.py /work/notes/history-proto \
+//   /usr/bin/python3 tests/history/reference_series.py /work/notes/history-proto
 //       src/history/null_table.inc
 namespace timeit::history {
 namespace {

@@ -100,7 +100,8 @@ std::vector<double> Posterior(const std::vector<double>& z, size_t h) {
     double rss = 0;
     for (size_t u = 0; u < n; ++u) rss += std::pow(z[u] - (u < tau ? m1 : m2), 2);
     double n1 = static_cast<double>(tau), n2 = static_cast<double>(n - tau);
-    log_post.push_back(-0.5 * (static_cast<double>(n) - 2) * std::log(rss) - 0.5 * std::log(n1 * n2 / n));
+    log_post.push_back(-0.5 * (static_cast<double>(n) - 2) * std::log(rss) -
+                       0.5 * std::log(n1 * n2 / static_cast<double>(n)));
   }
   double top = *std::max_element(log_post.begin(), log_post.end());
   double sum = 0;

@@ -26,7 +26,7 @@ struct SyntheticSeries {
   size_t nights = 60;
   /// Runs a night; where `runs_cycle` is not empty, night t has runs_cycle[t % size] runs.
   size_t runs = 10;
-  std::vector<size_t> runs_cycle;
+  std::vector<size_t> runs_cycle = {};
   /// The spread of the runs within a night and the shift shared by a night's runs (sd, in
   /// logs; for `linear`, in the values' unit).
   double within = 0.01;
@@ -35,9 +35,9 @@ struct SyntheticSeries {
   /// with probability 0.05, by U(1.3, 2.0).
   double slow = 0.02;
   bool heavy = false;
-  std::vector<Level> levels;
+  std::vector<Level> levels = {};
   /// Nights dropped (drawn all the same, so that the others do not change).
-  std::vector<size_t> gaps;
+  std::vector<size_t> gaps = {};
   /// Values level + shift + noise themselves rather than exp of them times `base` (slow
   /// runs add their factor - 1 instead of multiplying).
   bool linear = false;

@@ -21,6 +21,7 @@
 namespace timeit {
 namespace {
 
+#if TIMEIT_HAVE_LIBPFM
 std::optional<EventEncoding> Encode(std::string_view name, PrivilegeLevels levels = PrivilegeLevels::kUserAndKernel) {
   return EncodeGenericEvent(name, levels);
 }
@@ -30,7 +31,6 @@ std::string Upper(std::string text) {
   return text;
 }
 
-#if TIMEIT_HAVE_LIBPFM
 // The independent oracle: libpfm4's own `perf` table, loaded alone (as timeit loaded it
 // for these names before the table existed), must give the same encoding for every
 // spelling the table accepts. EncodeWithLibpfm finds libpfm4 initialised and uses the

@@ -15,7 +15,8 @@ Measurement MakeRun(double real, int exit_code = 0) {
   CounterReading faults;
   faults.event = "page-faults";
   faults.status = CounterStatus::kCounted;
-  faults.scaled = faults.raw = 10;
+  faults.raw = 10;
+  faults.scaled = 10;
   run.counters.readings.push_back(faults);
   return run;
 }

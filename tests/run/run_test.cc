@@ -313,15 +313,15 @@ TEST_F(RunTest, EachResultsFileGetsOneSeriesRecordNamingItsBenchmarks) {
   EXPECT_EQ(results_.TagsIn(Path("ab.json")).size(), 4u);
   EXPECT_EQ(results_.TagsIn(Path("c.json")).size(), 2u);
   ASSERT_EQ(results_.RecordPaths(), (Paths{Path("ab.json"), Path("c.json")}));
-  auto names = [](const SeriesRecord& record) {
+  auto benchmarks = [](const SeriesRecord& record) {
     std::vector<std::string> names;
     for (const SeriesRecord::Benchmark& benchmark : record.benchmarks) {
       names.push_back(benchmark.name + " " + std::to_string(benchmark.runs));
     }
     return names;
   };
-  EXPECT_EQ(names(results_.saved_records[0].record), (std::vector<std::string>{"A 2", "B 2"}));
-  EXPECT_EQ(names(results_.saved_records[1].record), std::vector<std::string>{"C 2"});
+  EXPECT_EQ(benchmarks(results_.saved_records[0].record), (std::vector<std::string>{"A 2", "B 2"}));
+  EXPECT_EQ(benchmarks(results_.saved_records[1].record), std::vector<std::string>{"C 2"});
   EXPECT_EQ(results_.saved_records[0].record.stopped, SeriesStop::kPlanned);
 }
 

@@ -256,7 +256,7 @@ TEST(ShellWordsTest, LongPatternsRemoveWhatFnmatchMatches) {
     // Much of the value, with some bytes made ? or * or [ab], so that it matches often.
     std::string pattern;
     for (size_t at = 0, end = std::min<size_t>(value.size(), 60 + random() % 90); at < end; ++at) {
-      unsigned roll = random() % 20;
+      auto roll = static_cast<unsigned>(random() % 20);
       pattern += roll == 0   ? std::string("*")
                  : roll == 1 ? std::string("?")
                  : roll == 2 ? std::string("[ab]")

@@ -358,8 +358,8 @@ bool StartsRecordStream(std::string_view first_line) {
 
 /// The reading of one stream, fed its lines a buffer at a time.
 struct RecordStream::State {
-  State(const std::string& path, SampleSet& into, std::vector<std::string>& warnings)
-      : path(path), into(into), warnings(warnings), reader(parser, into) {}
+  State(const std::string& file, SampleSet& samples, std::vector<std::string>& messages)
+      : path(file), into(samples), warnings(messages), reader(parser, samples) {}
 
   void Line(std::string_view line, size_t readable) {
     ++line_number;

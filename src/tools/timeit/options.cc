@@ -663,8 +663,8 @@ TimeitOptions ParseTimeitOptions(int argc, char** argv) {
   for (size_t i = 0; i < command_words.size(); ++i) {
     bool more_follow = i + 1 < command_words.size();
     if (i == 0) {
-      std::vector<std::string> argv = TakeCommand(std::move(command_words[i]), more_follow, options.calibrate);
-      if (!argv.empty()) commands.push_back({std::move(argv), {}, {}});
+      std::vector<std::string> words = TakeCommand(std::move(command_words[i]), more_follow, options.calibrate);
+      if (!words.empty()) commands.push_back({std::move(words), {}, {}});
     } else {
       commands.push_back(ParseLaterCommand(command_words[i], more_follow));
     }

@@ -24,7 +24,9 @@ using testing::WriteFile;
 // As a backend scales them: a multiplexed count by enabled / running.
 CounterReading Scaled(const std::string& event, CounterStatus status, uint64_t raw, uint64_t enabled, uint64_t running,
                       bool is_time = false) {
-  double scaled = status == CounterStatus::kMultiplexed ? static_cast<double>(raw) * enabled / running : raw;
+  double scaled = status == CounterStatus::kMultiplexed
+                      ? static_cast<double>(raw) * static_cast<double>(enabled) / static_cast<double>(running)
+                      : static_cast<double>(raw);
   return testing::Reading(event, status, raw, enabled, running, scaled, is_time);
 }
 

@@ -17,7 +17,7 @@ struct LockWait {
   std::chrono::duration<double> timeout{60};
   /// Asked while waiting: the signal that should end the wait (one the caller was sent,
   /// such as Ctrl-C), or nullopt to go on waiting. Empty: only the timeout ends it.
-  std::function<std::optional<int>()> stop_signal;
+  std::function<std::optional<int>()> stop_signal = {};
 };
 
 /// Checks, before anything runs, that `path` can take runs: absent in a directory timeit
