@@ -1,5 +1,7 @@
 #include "timeit/samples/samples.h"
 
+#include <algorithm>
+
 namespace timeit {
 
 BenchmarkSamples& SampleSet::Get(const std::string& name) {
@@ -40,6 +42,7 @@ void SampleSet::Absorb(const SampleSet& other) {
   }
   for (const auto& host : other.provenance().hosts) provenance_.NoteHost(host);
   const SampleProvenance& theirs = other.provenance();
+  for (const std::string& label : theirs.labels) provenance_.NoteLabel(label);
   provenance_.NoteStart(theirs.first_start);
   provenance_.NoteStart(theirs.last_start);
   provenance_.NoteWrittenRuns(theirs.written_first_start_file, theirs.written_first_start, "");
@@ -51,6 +54,11 @@ void SampleProvenance::NoteHost(std::map<std::string, std::string, std::less<>> 
     if (known == host) return;
   }
   hosts.push_back(std::move(host));
+}
+
+void SampleProvenance::NoteLabel(std::string_view label) {
+  if (label.empty() || std::find(labels.begin(), labels.end(), label) != labels.end()) return;
+  labels.emplace_back(label);
 }
 
 void SampleProvenance::NoteStart(std::string_view start) {

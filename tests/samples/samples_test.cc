@@ -37,5 +37,18 @@ TEST(SampleSetTest, AbsorbKeepsTheOtherSetsWrittenRuns) {
   EXPECT_EQ(provenance.first_start, "2026-12-01T09:00:00Z");
 }
 
+TEST(SampleProvenanceTest, LabelsAreKeptOnceEachInTheOrderMet) {
+  SampleSet into;
+  into.provenance().NoteLabel("r100");
+  into.provenance().NoteLabel("");  // says nothing
+  into.provenance().NoteLabel("r101");
+  into.provenance().NoteLabel("r100");
+  SampleSet other;
+  other.provenance().NoteLabel("r101");
+  other.provenance().NoteLabel("r102");
+  into.Absorb(other);
+  EXPECT_EQ(into.provenance().labels, (std::vector<std::string>{"r100", "r101", "r102"}));
+}
+
 }  // namespace
 }  // namespace timeit

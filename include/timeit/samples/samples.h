@@ -53,8 +53,15 @@ struct SampleProvenance {
   std::string written_last_end;
   std::string written_last_end_file;
 
+  /// Each distinct label the runs carry, in order met: what the run was of (timeit's
+  /// --label, recorded in each run; an LNT report's run order, llvm_project_revision).
+  /// timeit-history names a night by it. Empty when no file says.
+  std::vector<std::string> labels;
+
   /// Adds `host` unless an equal block is there already.
   void NoteHost(std::map<std::string, std::string, std::less<>> host);
+  /// Adds `label` unless it is there already (an empty one says nothing).
+  void NoteLabel(std::string_view label);
   /// Widens [first_start, last_start] to `start` (ISO 8601 UTC strings order as times).
   void NoteStart(std::string_view start);
   /// Widens [written_first_start, written_last_end] to the runs of `file`, which started
