@@ -200,7 +200,7 @@ TEST(Utf8Test, IsHiddenCharacterTakesTheInvisibleAndNothingBeside) {
   }
 }
 
-// The README's reading of the display escapes, written here from it: \\, \n, \r, \t,
+// docs/comparison.md's reading of the display escapes, written here from it: \\, \n, \r, \t,
 // \xHH (a byte), \uHHHH and \UHHHHHHHH (a code point, in UTF-8); nullopt for a backslash
 // that starts none.
 std::optional<std::string> ReadDisplayEscapes(std::string_view shown) {
@@ -228,7 +228,7 @@ std::optional<std::string> ReadDisplayEscapes(std::string_view shown) {
   return bytes;
 }
 
-// The README's reading of the CSV escape: \\ and \xHH, nothing else.
+// docs/comparison.md's reading of the CSV escape: \\ and \xHH, nothing else.
 std::optional<std::string> ReadReversibleEscapes(std::string_view written) {
   std::string bytes;
   for (size_t i = 0; i < written.size(); ++i) {

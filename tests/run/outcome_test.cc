@@ -6,7 +6,7 @@
 namespace timeit {
 namespace {
 
-// The codes of the README's table of exit codes, written out rather than taken from
+// The codes of the table of exit codes in docs/options.md, written out rather than taken from
 // measure/exit_code.h, so that a changed constant is caught here too.
 TEST(RunOutcomeTest, EachEndHasTheDocumentedExitCode) {
   EXPECT_EQ(ExitCodeOf({.end = RunEnd::kSeriesEnded, .program_exit_code = 0}), 0);

@@ -301,6 +301,20 @@ TEST_F(RunTest, AppendedExitStatusOutlastsASignalAfterTheLastRun) {
   EXPECT_EQ(ReadFile(Path("out")), "okexit 3\n");
 }
 
+// The same after a program that succeeded: its series ran to the end, so the signal is one
+// after the last run (a failed run ends the series before that is asked).
+TEST_F(RunTest, AppendedExitStatusOutlastsASignalAfterASuccessfulLastRun) {
+  options_.append_exit_status = true;
+  options_.child.stdout_path = Path("out");
+  WriteFile(Path("out"), "ok");
+  results_.before_runs = [](const std::string&, const std::vector<std::string>&, const LockWait&) { ::raise(SIGINT); };
+  RunOutcome outcome = Run({Took(Exits(0), 0.1)});
+  EXPECT_EQ(outcome.end, RunEnd::kStatusAppended);
+  EXPECT_EQ(ExitCodeOf(outcome), 0);
+  EXPECT_EQ(ReadFile(Path("out")), "okexit 0\n");
+  EXPECT_EQ(messages_.str().find("received signal"), std::string::npos) << messages_.str();
+}
+
 // --- Series records.
 
 TEST_F(RunTest, EachResultsFileGetsOneSeriesRecordNamingItsBenchmarks) {
@@ -431,6 +445,17 @@ TEST_F(RunTest, FailedWarmupStandsInForTheSeriesInTheSummary) {
   EXPECT_TRUE(results_.saved_runs.empty());
   EXPECT_EQ(messages_.str(),
             "timeit: warmup run 1 of 2 failed (exit 3); no measured run was made (--ignore-failure keeps going)\n");
+}
+
+// Without --summary, a series that stopped in its warmups has no table: one of no runs
+// would say nothing.
+TEST_F(RunTest, FailedWarmupPrintsNoTableOfNoRuns) {
+  options_.series.warmup_runs = 1;
+  options_.series.measured_runs = 3;
+  RunOutcome outcome = Run({Took(Exits(3), 0.5)});
+  EXPECT_EQ(ExitCodeOf(outcome), 3);
+  EXPECT_EQ(messages_.str(),
+            "timeit: warmup run 1 of 1 failed (exit 3); no measured run was made (--ignore-failure keeps going)\n");
 }
 
 // --- Calibration.

@@ -6,7 +6,7 @@ usage: awkward_names.py write BASE NEW     two timeit-results/2 files, every nam
        awkward_names.py text FILE          its text table: each name shown so it reads back
        awkward_names.py markdown FILE      its Markdown table: each name renders so it reads back
 
-The checks reverse the escapes the README documents, with nothing of timeit's code: CSV
+The checks reverse the escapes docs/comparison.md documents, with nothing of timeit's code: CSV
 through Python's csv module, then "\\\\" -> "\\" and "\\xHH" -> the byte; the text table by
 splitting at the runs of spaces between columns, then the display escapes (\\\\, \\n, \\r,
 \\t, \\xHH, \\uHHHH, \\UHHHHHHHH); Markdown as CommonMark renders a table cell (an escaped

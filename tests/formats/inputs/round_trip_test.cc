@@ -175,7 +175,7 @@ TEST(RoundTripTest, ARecordCutAtAnyByteIsSkippedAndTheNextWriterStartsAfresh) {
 }
 
 // Each LNT metric of a schema and the metric of timeit's results it is taken from (the
-// README's table of timeit-lnt), for runs that have task-clock, so execution_time is it.
+// table of timeit-lnt in docs/llvm-test-suite.md), for runs that have task-clock, so execution_time is it.
 const std::map<std::string, std::string> kNtsNames = {{"execution_time", "task-clock"}, {"mem_bytes", "maxrss"}};
 std::map<std::string, std::string> TimeitNames() {
   std::map<std::string, std::string> names = kNtsNames;

@@ -12,7 +12,7 @@
 
 /// The results format, defined once for the writer (timeit) and the reader
 /// (timeit-compare): schema tags, field names, what marks a failed run, which numbers
-/// are valid. README.md's "Results files" section describes the same format for people.
+/// are valid. docs/results-format.md's "Results file" section describes the same format for people.
 ///
 /// timeit-results/2 is JSON Lines: one JSON object per line, each line ended by '\n'.
 /// A header record ({"schema": ..., "host": ...}) comes first; every other line is one

@@ -1,0 +1,5 @@
+#pragma once
+
+#include <vector>
+
+double Mean(const std::vector<double>& values);

@@ -1,0 +1,5 @@
+#include <simdjson.h>
+
+#include "timeit/pair/pair.h"
+
+double Read(const std::string& text) { return std::stod(text); }
