@@ -46,6 +46,9 @@ void HistoryBuilder::AddNight(const std::string& path, const SampleSet& samples)
     auto [at, added] = benchmark_index_.try_emplace(read.name, benchmarks_.size());
     if (added) benchmarks_.push_back({read.name, std::vector<NightSeries>(metrics_to_read_.size())});
     Benchmark& benchmark = benchmarks_[at->second];
+    for (const auto& [metric, values] : read.metrics) {
+      if (!metric_names_.contains(metric)) metric_names_.insert(metric);
+    }
     for (size_t metric = 0; metric < metrics_to_read_.size(); ++metric) {
       auto values = read.metrics.find(metrics_to_read_[metric]);
       if (values != read.metrics.end()) benchmark.series[metric].AddNight(index, values->second);

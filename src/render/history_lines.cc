@@ -73,7 +73,8 @@ std::string HistorySummaryLines(const HistoryReport& report, NameWriter name) {
           Plural(report.regressions(), "regression", "regressions") + ", " +
           Plural(report.improvements(), "improvement", "improvements") + "; " +
           Plural(recent_regressions, "regression", "regressions") + " in the last " +
-          Plural(std::min(report.options.recent, nights.size()), "night", "nights") + " (their nights marked *)\n";
+          Plural(std::min(report.options.recent, nights.size()), "night", "nights") + " (their nights marked " +
+          name("*") + ")\n";
   return text;
 }
 
@@ -95,7 +96,7 @@ Cells HistoryCells(const HistoryReport& report, const HistoryChange& item, NameW
   bool seconds = IsSeconds(series.metric);
   std::string held = std::to_string(change.held);
   if (change.until) held += " (to " + name(report.nights[*change.until].label) + ")";
-  Cells cells = {std::to_string(change.index) + (item.recent ? "*" : ""),
+  Cells cells = {std::to_string(change.index) + (item.recent ? name("*") : ""),
                  name(report.nights[change.index].label),
                  DirectionName(change.direction),
                  name(series.benchmark),
