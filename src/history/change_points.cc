@@ -85,6 +85,14 @@ SeriesAnalysis AnalyseSeries(const NightSeries& series, const HistorySettings& s
   if (!pruned.cuts.empty()) {
     cuts = PlaceCuts(guarded, analysis.nights, std::move(pruned.cuts), analysis.min_hold);
     pruned = PruneCuts(guarded, analysis.nights, std::move(cuts), analysis.min_hold, settings.alpha);
+    size_t placed = pruned.cuts.size();
+    cuts = DropUnheldEnds(guarded, std::move(pruned.cuts), analysis.min_hold);
+    if (cuts.size() == placed) {
+      pruned.cuts = std::move(cuts);
+    } else {
+      // The neighbours of what was dropped are judged again, now on the longer stretch.
+      pruned = PruneCuts(guarded, analysis.nights, std::move(cuts), analysis.min_hold, settings.alpha);
+    }
   }
   for (size_t i = 0; i < pruned.cuts.size(); ++i) {
     analysis.change_points.push_back(

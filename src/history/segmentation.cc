@@ -22,6 +22,33 @@ size_t NightDistance(std::span<const size_t> nights, size_t a, size_t b) {
   return nights[a] > nights[b] ? nights[a] - nights[b] : nights[b] - nights[a];
 }
 
+// The sum of squared deviations of `stretch` from its mean.
+double SumOfSquares(std::span<const double> stretch) {
+  const double mean = stats::Mean(stretch);
+  double total = 0;
+  for (double value : stretch) total += (value - mean) * (value - mean);
+  return total;
+}
+
+// The log posterior (up to a constant) of one change at tau, for tau = first .. last (local
+// to `stretch`, 1 <= first <= last < its size), under flat priors on both levels and
+// Jeffreys' prior on the scale; `total` is SumOfSquares(stretch), positive.
+std::vector<double> LogPosterior(std::span<const double> stretch, size_t first, size_t last, double total) {
+  const double mean = stats::Mean(stretch);
+  const double n = static_cast<double>(stretch.size());
+  std::vector<double> log_posterior;
+  double before = 0;  // sum of z - mean over the first tau nights
+  for (size_t tau = 1; tau <= last; ++tau) {
+    before += stretch[tau - 1] - mean;
+    if (tau < first) continue;
+    double n1 = static_cast<double>(tau);
+    double n2 = n - n1;
+    double residual = std::max(total - before * before * n / (n1 * n2), kSmallestResidualShare * total);
+    log_posterior.push_back(-0.5 * (n - 2) * std::log(residual) - 0.5 * std::log(n1 * n2 / n));
+  }
+  return log_posterior;
+}
+
 // The neighbours of cut i: the cuts either side, else the ends of the series.
 std::pair<size_t, size_t> Neighbours(const std::vector<size_t>& cuts, size_t i, size_t count) {
   return {i > 0 ? cuts[i - 1] : 0, i + 1 < cuts.size() ? cuts[i + 1] : count};
@@ -99,22 +126,10 @@ std::vector<size_t> PlaceCuts(std::span<const double> guarded, std::span<const s
     auto [left, right] = Neighbours(cuts, i, guarded.size());
     std::span<const double> stretch = guarded.subspan(left, right - left);
     const size_t n = stretch.size();
-    const double mean = stats::Mean(stretch);
-    double total = 0;
-    for (double value : stretch) total += (value - mean) * (value - mean);
+    const double total = SumOfSquares(stretch);
     if (!(total > 0)) continue;
     // Candidates tau = hold .. n - hold (local), their log posterior.
-    std::vector<double> log_posterior;
-    double before = 0;  // sum of z - mean over the first tau nights
-    for (size_t tau = 1; tau <= n - hold; ++tau) {
-      before += stretch[tau - 1] - mean;
-      if (tau < hold) continue;
-      double n1 = static_cast<double>(tau);
-      double n2 = static_cast<double>(n - tau);
-      double nights_total = static_cast<double>(n);
-      double residual = std::max(total - before * before * nights_total / (n1 * n2), kSmallestResidualShare * total);
-      log_posterior.push_back(-0.5 * (nights_total - 2) * std::log(residual) - 0.5 * std::log(n1 * n2 / nights_total));
-    }
+    std::vector<double> log_posterior = LogPosterior(stretch, hold, n - hold, total);
     const double top = *std::max_element(log_posterior.begin(), log_posterior.end());
     std::vector<double> posterior;
     double sum = 0;
@@ -148,6 +163,36 @@ std::vector<size_t> PlaceCuts(std::span<const double> guarded, std::span<const s
       chosen = likeliest([&](size_t k) { return window[k] >= most - kWindowTie; });
     }
     cuts[i] = left + hold + chosen;
+  }
+  return cuts;
+}
+
+std::vector<size_t> DropUnheldEnds(std::span<const double> guarded, std::vector<size_t> cuts, int min_hold) {
+  const auto hold = static_cast<size_t>(min_hold);
+  const size_t count = guarded.size();
+  auto likeliest = [](const std::vector<double>& log_posterior) {
+    return static_cast<size_t>(std::max_element(log_posterior.begin(), log_posterior.end()) - log_posterior.begin());
+  };
+  // The last level, allowed to be as short as one night: does its likeliest start leave it
+  // fewer than `hold` nights?
+  if (!cuts.empty()) {
+    const size_t left = cuts.size() > 1 ? cuts[cuts.size() - 2] : 0;
+    std::span<const double> stretch = guarded.subspan(left, count - left);
+    const double total = SumOfSquares(stretch);
+    if (total > 0 && stretch.size() > hold) {
+      size_t start = hold + likeliest(LogPosterior(stretch, hold, stretch.size() - 1, total));
+      if (stretch.size() - start < hold) cuts.pop_back();
+    }
+  }
+  // The first level, likewise, from the start of the series.
+  if (!cuts.empty()) {
+    const size_t right = cuts.size() > 1 ? cuts[1] : count;
+    std::span<const double> stretch = guarded.first(right);
+    const double total = SumOfSquares(stretch);
+    if (total > 0 && stretch.size() > hold) {
+      size_t start = 1 + likeliest(LogPosterior(stretch, 1, stretch.size() - hold, total));
+      if (start < hold) cuts.erase(cuts.begin());
+    }
   }
   return cuts;
 }

@@ -64,4 +64,13 @@ PrunedCuts PruneCuts(std::span<const double> guarded, std::span<const size_t> ni
 std::vector<size_t> PlaceCuts(std::span<const double> guarded, std::span<const size_t> nights, std::vector<size_t> cuts,
                               int min_hold);
 
+/// Drops the last cut when its level has not yet held `min_hold` nights, and the first when
+/// the level before it did not: the hold keeps every piece at least h nights long, so a
+/// change 3 nights before the end would otherwise be placed h - 3 nights too early, on
+/// nights still at the old level. Allowed to be as short as one night, the last level's
+/// likeliest start (by PlaceCuts' posterior, over the stretch from the cut before) must
+/// leave it h nights; the first level's likeliest end must leave h nights before it. Such a
+/// change is reported once it has held h nights. `cuts` increasing and placed.
+std::vector<size_t> DropUnheldEnds(std::span<const double> guarded, std::vector<size_t> cuts, int min_hold);
+
 }  // namespace timeit::history
