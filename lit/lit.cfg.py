@@ -25,6 +25,7 @@ timeit = os.path.join(config.timeit_bin_dir, "timeit")
 # Before %timeit: lit replaces in order, and %timeit is a prefix of %timeit-compare, %timeit-lnt and
 # %timeit-noop.
 config.substitutions.append(("%timeit-compare", os.path.join(config.timeit_bin_dir, "timeit-compare")))
+config.substitutions.append(("%timeit-history", os.path.join(config.timeit_bin_dir, "timeit-history")))
 config.substitutions.append(("%timeit-lnt", os.path.join(config.timeit_bin_dir, "timeit-lnt")))
 config.substitutions.append(("%timeit-noop", os.path.join(config.timeit_bin_dir, "timeit-noop")))
 config.substitutions.append(("%timeit", timeit))

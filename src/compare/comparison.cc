@@ -8,8 +8,8 @@
 #include <set>
 #include <thread>
 
-#include "for_each_index.h"
 #include "timeit/base/error.h"
+#include "timeit/base/for_each_index.h"
 #include "timeit/stats/geomean.h"
 #include "timeit/stats/hodges_lehmann.h"
 #include "timeit/stats/outliers.h"
@@ -161,6 +161,16 @@ class DefaultMetric {
 
 }  // namespace
 
+void CheckMetricsKnown(const std::set<std::string, std::less<>>& known, const std::vector<std::string>& wanted) {
+  for (const std::string& metric : wanted) {
+    if (known.count(metric)) continue;
+    std::string list;
+    for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+    throw Error(ErrorKind::kUsage,
+                "unknown metric '" + metric + "'; the results have: " + (list.empty() ? std::string("none") : list));
+  }
+}
+
 std::vector<std::string> DefaultMetricCandidates() {
   std::vector<std::string> candidates = {kPreferredMetric};
   candidates.insert(candidates.end(), std::begin(kPerFileMetrics), std::end(kPerFileMetrics));
@@ -170,20 +180,14 @@ std::vector<std::string> DefaultMetricCandidates() {
 namespace {
 
 void CheckMetricsExist(const SampleSet& base, const SampleSet& candidate, const std::vector<std::string>& wanted) {
-  std::set<std::string> known;
+  std::set<std::string, std::less<>> known;
   for (const SampleSet* side : {&base, &candidate}) {
     for (const BenchmarkSamples& benchmark : side->benchmarks()) {
       for (const auto& [metric, values] : benchmark.metrics) known.insert(metric);
     }
     known.insert(side->metric_names().begin(), side->metric_names().end());
   }
-  for (const std::string& metric : wanted) {
-    if (known.count(metric)) continue;
-    std::string list;
-    for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
-    throw Error(ErrorKind::kUsage,
-                "unknown metric '" + metric + "'; the results have: " + (list.empty() ? std::string("none") : list));
-  }
+  CheckMetricsKnown(known, wanted);
 }
 
 // A row with nothing to compare: the benchmark is on one side only.
@@ -361,6 +365,7 @@ MetricFamily JudgeFamily(const std::string& metric, const std::vector<size_t>& t
     family.common_base_runs = base_runs;
     family.common_new_runs = new_runs;
     family.common_smallest_p = stats::SmallestPValue(base_runs, new_runs, settings.method);
+    family.common_runs_suffice = family.common_smallest_p < family.lone_change_p;
   }
   // Not the family of today's runs: rows with too few runs to reach alpha, left out now,
   // join it once they have the runs advised, and raise the bar (12 rows of 2 runs form no

@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "compare_fields.h"
+#include "json_fields.h"
 #include "timeit/base/text_format.h"
 #include "timeit/base/utf8.h"
 #include "timeit/stats/geomean.h"
@@ -12,14 +13,6 @@
 
 namespace timeit {
 namespace {
-
-// As in results files: a name that is not UTF-8 is written with U+FFFD under `key`, and its
-// exact bytes beside it under key_bytes, so that two such names stay two names.
-void AddNameBytes(nlohmann::json& item, const std::string& key, const std::string& name) {
-  if (!IsValidUtf8(name)) item[key + "_bytes"] = HexEncode(name);
-}
-
-nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
 
 nlohmann::json SideJson(const SideSummary& side) {
   nlohmann::json json = {{"n", side.n}, {"failed", side.failed}};
@@ -194,7 +187,7 @@ std::string CompareJsonRenderer::Render(const ComparisonReport& report) const {
   json["regressed"] = report.any_regressed();
   // A name that is not UTF-8 (a summary's metric, a file name) is written with U+FFFD, its
   // exact bytes beside it.
-  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return DumpReport(json);
 }
 
 }  // namespace timeit

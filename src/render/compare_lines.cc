@@ -143,7 +143,7 @@ std::string FamilyLine(const MetricFamily& family, NameWriter name) {
                                            family.family, family.tested, family.lone_change_p);
   line += StringPrintf("%zu vs %zu runs (the most common) give p >= %.3g", family.common_base_runs,
                        family.common_new_runs, family.common_smallest_p);
-  if (!(family.common_smallest_p < family.lone_change_p)) line += ", too few for a lone change";
+  if (!family.common_runs_suffice) line += ", too few for a lone change";
   if (family.runs_needed > 0) {
     line += StringPrintf("; %zu runs per side suffice", family.runs_needed) +
             AllTestedNote(family.family, family.tested, family.all_tested_lone_change_p);

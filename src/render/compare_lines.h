@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "text_table.h"
 #include "timeit/base/escape.h"
 #include "timeit/compare/comparison.h"
 
@@ -11,8 +12,6 @@
 /// too): the table's cells and the lines around it. Each takes the NameWriter of its format,
 /// which alone differs between them.
 namespace timeit {
-
-using Cells = std::vector<std::string>;
 
 /// Whether the report's verdicts are LNT's (its table has LNT's columns).
 bool IsLnt(const ComparisonReport& report);

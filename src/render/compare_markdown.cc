@@ -5,20 +5,12 @@
 namespace timeit {
 
 std::string CompareMarkdownRenderer::Render(const ComparisonReport& report) const {
-  std::string text;
-  auto add_row = [&](const Cells& cells) {
-    text += "|";
-    for (const std::string& cell : cells) text += " " + cell + " |";
-    text += "\n";
-  };
   // The lines that say how rows are judged come first, as in the text report.
-  text += Explanation(report, EscapeForMarkdown) + "\n";
-  Cells header = Header(report);
-  add_row(header);
-  text += "|";
-  for (size_t i = 0; i < header.size(); ++i) text += LeftAligned(report, i, header.size()) ? " --- |" : " ---: |";
-  text += "\n";
-  for (const ComparisonRow& row : report.rows) add_row(RowCells(report, row, EscapeForMarkdown));
+  std::string text = Explanation(report, EscapeForMarkdown) + "\n";
+  std::vector<Cells> table = {Header(report)};
+  for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row, EscapeForMarkdown));
+  size_t columns = table[0].size();
+  text += MarkdownTable(table, [&](size_t column) { return LeftAligned(report, column, columns); });
   text += "\n";
   std::string notes;
   for (const ComparisonRow& row : report.rows) {

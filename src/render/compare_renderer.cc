@@ -7,15 +7,15 @@
 
 namespace timeit {
 
-std::unique_ptr<CompareRenderer> MakeCompareRenderer(CompareFormat format, const CompareStyle& style) {
+std::unique_ptr<CompareRenderer> MakeCompareRenderer(ReportFormat format, const CompareStyle& style) {
   switch (format) {
-    case CompareFormat::kText:
+    case ReportFormat::kText:
       break;  // below, as for a value out of range
-    case CompareFormat::kJson:
+    case ReportFormat::kJson:
       return std::make_unique<CompareJsonRenderer>();
-    case CompareFormat::kCsv:
+    case ReportFormat::kCsv:
       return std::make_unique<CompareCsvRenderer>();
-    case CompareFormat::kMarkdown:
+    case ReportFormat::kMarkdown:
       return std::make_unique<CompareMarkdownRenderer>();
   }
   return std::make_unique<CompareTextRenderer>(style);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "compare_lines.h"
+#include "text_table.h"
 #include "timeit/base/text_format.h"
 #include "timeit/base/utf8.h"
 #include "timeit/render/histogram_text.h"
@@ -36,29 +37,19 @@ std::string HistogramLines(const ComparisonRow& row) {
 std::string CompareTextRenderer::Render(const ComparisonReport& report) const {
   std::vector<Cells> table = {Header(report)};
   for (const ComparisonRow& row : report.rows) table.push_back(RowCells(report, row, EscapeForDisplay));
-  // Cells are escaped, so UTF-8 whose characters are one column each.
-  std::vector<size_t> widths(table[0].size(), 0);
-  for (const Cells& cells : table) {
-    for (size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], CodePointCount(cells[i]));
-  }
-  std::string text = Explanation(report, EscapeForDisplay);
   size_t columns = table[0].size();
-  for (size_t r = 0; r < table.size(); ++r) {
-    std::string line;
-    for (size_t i = 0; i < columns; ++i) {
-      const std::string& cell = table[r][i];
-      bool last = i + 1 == columns;
-      std::string padding(widths[i] - CodePointCount(cell), ' ');
-      std::string painted = cell;
-      if (style_.color && r > 0 && last) {
+  std::vector<std::string> lines = AlignColumns(
+      table, [&](size_t column) { return LeftAligned(report, column, columns); },
+      [&](size_t r, size_t column, const std::string& cell) {
+        if (!style_.color || r == 0 || column + 1 != columns) return cell;
         Verdict verdict = report.rows[r - 1].verdict;
-        if (verdict == Verdict::kRegressed) painted = "\033[31m" + cell + "\033[0m";
-        if (verdict == Verdict::kImproved) painted = "\033[32m" + cell + "\033[0m";
-      }
-      if (i > 0) line += "  ";
-      line += LeftAligned(report, i, columns) ? painted + (last ? "" : padding) : padding + painted;
-    }
-    text += line + "\n";
+        if (verdict == Verdict::kRegressed) return "\033[31m" + cell + "\033[0m";
+        if (verdict == Verdict::kImproved) return "\033[32m" + cell + "\033[0m";
+        return cell;
+      });
+  std::string text = Explanation(report, EscapeForDisplay);
+  for (size_t r = 0; r < lines.size(); ++r) {
+    text += lines[r];
     if (r == 0) continue;
     const ComparisonRow& row = report.rows[r - 1];
     for (const WorkChange& work : row.work_changes) {

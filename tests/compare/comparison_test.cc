@@ -113,6 +113,7 @@ TEST(ComparisonTest, CorrectionAcrossRowsCanRemoveAChanceFinding) {
   CompareSettings settings;
   settings.correction = stats::PAdjustMethod::kNone;
   EXPECT_EQ(RowOf(Compare(base, candidate, settings), "changed").verdict, Verdict::kRegressed);
+  EXPECT_TRUE(Compare(base, candidate, settings).families[0].common_runs_suffice);  // 0.0286 < 0.05
   EXPECT_EQ(RowOf(Compare(base, candidate, settings), "same0").verdict, Verdict::kUnchanged);
   settings.correction = stats::PAdjustMethod::kHolm;
   EXPECT_EQ(RowOf(Compare(base, candidate, settings), "changed").verdict, Verdict::kTooFewRuns);
@@ -126,6 +127,8 @@ TEST(ComparisonTest, CorrectionAcrossRowsCanRemoveAChanceFinding) {
   EXPECT_EQ(report.families[0].family, 10u);
   EXPECT_EQ(report.families[0].too_few, 10u);
   EXPECT_DOUBLE_EQ(report.families[0].lone_change_p, 0.005);
+  // 4 vs 4 give at least 2 / C(8, 4) = 0.0286: no lone change can be flagged at 0.005.
+  EXPECT_FALSE(report.families[0].common_runs_suffice);
   // 2 / C(12, 6) = 0.0022 < 0.005 <= 2 / C(10, 5) = 0.0079.
   EXPECT_EQ(report.families[0].runs_needed, 6u);
 }

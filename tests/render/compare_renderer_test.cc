@@ -18,11 +18,11 @@ using testing::Report;
 using testing::Walk;
 
 TEST(CompareRendererTest, FormatNames) {
-  EXPECT_EQ(CompareFormatName(CompareFormat::kText), "text");
-  EXPECT_EQ(CompareFormatName(CompareFormat::kJson), "json");
-  EXPECT_EQ(CompareFormatName(CompareFormat::kCsv), "csv");
-  EXPECT_EQ(CompareFormatName(CompareFormat::kMarkdown), "markdown");
-  EXPECT_EQ(ValueSpelled(kCompareFormatSpellings, "markdown"), CompareFormat::kMarkdown);
+  EXPECT_EQ(ReportFormatName(ReportFormat::kText), "text");
+  EXPECT_EQ(ReportFormatName(ReportFormat::kJson), "json");
+  EXPECT_EQ(ReportFormatName(ReportFormat::kCsv), "csv");
+  EXPECT_EQ(ReportFormatName(ReportFormat::kMarkdown), "markdown");
+  EXPECT_EQ(ValueSpelled(kReportFormatSpellings, "markdown"), ReportFormat::kMarkdown);
 }
 
 TEST(CompareRendererTest, TextAndMarkdown) {
@@ -143,28 +143,26 @@ TEST(CompareRendererTest, CsvAndMarkdownCarryTheWarnings) {
 
 TEST(CompareRendererTest, EachFormatHasItsRenderer) {
   ComparisonReport report = Walk();
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kText)->Render(report), CompareTextRenderer().Render(report));
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kJson)->Render(report), CompareJsonRenderer().Render(report));
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kCsv)->Render(report), CompareCsvRenderer().Render(report));
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kMarkdown)->Render(report), CompareMarkdownRenderer().Render(report));
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kText)->Render(report), CompareTextRenderer().Render(report));
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kJson)->Render(report), CompareJsonRenderer().Render(report));
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kCsv)->Render(report), CompareCsvRenderer().Render(report));
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kMarkdown)->Render(report), CompareMarkdownRenderer().Render(report));
   EXPECT_NE(CompareTextRenderer().Render(report), CompareMarkdownRenderer().Render(report));
   // The style reaches the text renderer; the others do not draw.
   CompareStyle plain{.color = true, .histograms = false};
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kText, plain)->Render(report),
-            CompareTextRenderer(plain).Render(report));
-  EXPECT_NE(MakeCompareRenderer(CompareFormat::kText, plain)->Render(report), CompareTextRenderer().Render(report));
-  EXPECT_EQ(MakeCompareRenderer(CompareFormat::kMarkdown, plain)->Render(report),
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kText, plain)->Render(report), CompareTextRenderer(plain).Render(report));
+  EXPECT_NE(MakeCompareRenderer(ReportFormat::kText, plain)->Render(report), CompareTextRenderer().Render(report));
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kMarkdown, plain)->Render(report),
             CompareMarkdownRenderer().Render(report));
 }
 
 // Every format ends its report with a line end, even with no row.
 TEST(CompareRendererTest, EveryFormatEndsWithALineEnd) {
-  for (CompareFormat format :
-       {CompareFormat::kText, CompareFormat::kJson, CompareFormat::kCsv, CompareFormat::kMarkdown}) {
+  for (ReportFormat format : {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kCsv, ReportFormat::kMarkdown}) {
     for (const ComparisonReport& report : {Walk(), ComparisonReport()}) {
       std::string text = MakeCompareRenderer(format)->Render(report);
-      ASSERT_FALSE(text.empty()) << CompareFormatName(format);
-      EXPECT_EQ(text.back(), '\n') << CompareFormatName(format);
+      ASSERT_FALSE(text.empty()) << ReportFormatName(format);
+      EXPECT_EQ(text.back(), '\n') << ReportFormatName(format);
     }
   }
 }

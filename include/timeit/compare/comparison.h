@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -224,6 +225,9 @@ struct MetricFamily {
   size_t common_base_runs = 0;
   size_t common_new_runs = 0;
   double common_smallest_p = 0;
+  /// Whether those run counts can flag a lone change in this family at all: their smallest p
+  /// is below lone_change_p.
+  bool common_runs_suffice = false;
   /// The raw p a lone change needs once every tested row is in the family, as every one is
   /// when its runs suffice for a lone change (the family can be smaller, even empty, while
   /// rows have too few runs to reach alpha), and RunsPerSideForLoneChange(tested).
@@ -273,6 +277,10 @@ double JudgedChange(const ComparisonRow& row);
 /// times either side's files name at all (so a row of lit's JSON without data says
 /// exec_time), user if none.
 std::vector<std::string> DefaultMetricCandidates();
+
+/// Throws a usage Error for the first metric of `wanted` not in `known` (the metrics the
+/// results name), listing those they do name.
+void CheckMetricsKnown(const std::set<std::string, std::less<>>& known, const std::vector<std::string>& wanted);
 
 /// The metrics a reader must keep for a comparison on `metrics` (empty: the default): those,
 /// or DefaultMetricCandidates(), and the work metrics (WorkMetricNames()).

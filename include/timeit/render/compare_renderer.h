@@ -4,27 +4,13 @@
 #include <string>
 #include <string_view>
 
-#include "timeit/base/spellings.h"
 #include "timeit/compare/comparison.h"
+#include "timeit/render/report_format.h"
 
 /// The writers of a comparison report, one per output format, each in its own file behind
 /// one interface: pure functions from a report (its rows, families and findings, all decided
 /// by Compare) to text. A renderer decides nothing; it words what the report holds.
 namespace timeit {
-
-enum class CompareFormat { kText, kJson, kCsv, kMarkdown };
-
-inline constexpr Spellings<CompareFormat, 4> kCompareFormatSpellings = {{
-    {"text", CompareFormat::kText},
-    {"json", CompareFormat::kJson},
-    {"csv", CompareFormat::kCsv},
-    {"markdown", CompareFormat::kMarkdown},
-}};
-
-/// "text", "json", "csv", "markdown".
-constexpr std::string_view CompareFormatName(CompareFormat format) {
-  return SpellingOf(kCompareFormatSpellings, format);
-}
 
 /// How a report is drawn, for the formats that draw (the text report).
 struct CompareStyle {
@@ -43,6 +29,6 @@ class CompareRenderer {
 
 /// The renderer of `format` (compare_text.h, compare_json.h, compare_csv.h,
 /// compare_markdown.h), drawing with `style` where it draws.
-std::unique_ptr<CompareRenderer> MakeCompareRenderer(CompareFormat format, const CompareStyle& style = {});
+std::unique_ptr<CompareRenderer> MakeCompareRenderer(ReportFormat format, const CompareStyle& style = {});
 
 }  // namespace timeit

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
@@ -15,7 +17,9 @@
 
 #include "timeit/base/error.h"
 #include "timeit/base/spellings.h"
+#include "timeit/base/text_format.h"
 #include "timeit/base/utf8.h"
+#include "timeit/sys/file_io.h"
 
 /// Command-line glue shared by the front ends (header-only: each front end is one
 /// executable, and no library may know CLI11).
@@ -237,6 +241,57 @@ CLI::Option* AddChoice(CLI::App& app, const std::string& flags, Enum& target, co
           flags, [&target, &spellings](const std::string& word) { target = *ValueSpelled(spellings, word); }, help)
       ->check(CLI::IsMember(SpelledWords(spellings)))
       ->default_str(std::string(SpellingOf(spellings, target)));
+}
+
+/// When a report written for people is painted (--color).
+enum class ColorMode {
+  /// Only when standard output is a terminal.
+  kAuto,
+  kAlways,
+  kNever,
+};
+
+inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
+    {"auto", ColorMode::kAuto},
+    {"always", ColorMode::kAlways},
+    {"never", ColorMode::kNever},
+}};
+
+/// Whether to paint, for output to standard output under `mode`.
+inline bool PaintStandardOutput(ColorMode mode) {
+  return mode == ColorMode::kAlways || (mode == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
+}
+
+/// Accepts "0.05" (in decimal only, as ParseDecimal); with `percent`, "1" and "1%" both
+/// mean 0.01. A transform, not a check: CLI11 discards what a check writes back.
+inline CLI::Validator Fraction(const char* what, bool percent) {
+  return CLI::Validator(
+      [what, percent](std::string& value) -> std::string {
+        std::string text = value;
+        bool has_percent = !text.empty() && text.back() == '%';
+        if (has_percent) text.pop_back();
+        std::optional<double> parsed = ParseDecimal(text);
+        if (!parsed || (!percent && has_percent)) return "'" + value + "' is not " + what;
+        double number = percent ? *parsed / 100 : *parsed;
+        // A probability is strictly between 0 and 1; a threshold may be 100%, which still
+        // flags a change beyond it (a doubling).
+        if (percent ? !(number <= 1) : !(number > 0 && number < 1)) return "'" + value + "' is not " + what;
+        value = StringPrintf("%.17g", number);  // every digit: CLI11 must read back this very double
+        return {};
+      },
+      percent ? "PERCENT" : "P");
+}
+
+/// Writes `text` to `output` (replaced only once complete: ReplaceFile) or, without one, to
+/// standard output, failing as CheckStandardOutput does when it was lost; `what` names it.
+inline void WriteReportOutput(const std::optional<std::string>& output, std::string_view text,
+                              const std::string& what) {
+  if (output) {
+    ReplaceFile(*output, text);
+    return;
+  }
+  std::cout << text;
+  CheckStandardOutput(what);
 }
 
 }  // namespace timeit

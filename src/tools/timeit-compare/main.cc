@@ -1,7 +1,5 @@
 // timeit-compare: reads results files of two sides and says, benchmark by benchmark,
 // whether the difference is real.
-#include <unistd.h>
-
 #include <iostream>
 #include <string_view>
 
@@ -26,7 +24,7 @@ constexpr ToolExitCodes kExitCodes = {
 
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
   CompareStyle style;
-  style.color = options.color == ColorMode::kAlways || (options.color == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
+  style.color = PaintStandardOutput(options.color);
   style.histograms = !options.no_histogram;
   return MakeCompareRenderer(options.format, style)->Render(report);
 }

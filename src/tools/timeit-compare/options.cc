@@ -11,26 +11,6 @@
 namespace timeit {
 namespace {
 
-// Accepts "0.05" (in decimal only, as ParseDecimal); with `percent`, "1" and "1%" both
-// mean 0.01. A transform, not a check: CLI11 discards what a check writes back.
-CLI::Validator Fraction(const char* what, bool percent) {
-  return CLI::Validator(
-      [what, percent](std::string& value) -> std::string {
-        std::string text = value;
-        bool has_percent = !text.empty() && text.back() == '%';
-        if (has_percent) text.pop_back();
-        std::optional<double> parsed = ParseDecimal(text);
-        if (!parsed || (!percent && has_percent)) return "'" + value + "' is not " + what;
-        double number = percent ? *parsed / 100 : *parsed;
-        // A probability is strictly between 0 and 1; a threshold may be 100%, which still
-        // flags a change beyond it (a doubling).
-        if (percent ? !(number <= 1) : !(number > 0 && number < 1)) return "'" + value + "' is not " + what;
-        value = StringPrintf("%.17g", number);  // every digit: CLI11 must read back this very double
-        return {};
-      },
-      percent ? "PERCENT" : "P");
-}
-
 // The files of each side (positional or --base/--new) and the metrics compared.
 void AddInputOptions(CLI::App& app, CompareOptions& options, std::vector<std::string>& positional) {
   app.add_option("files", positional, "BASE NEW: a results file or a directory of them each (or use --base/--new)");
@@ -74,7 +54,7 @@ void AddVerdictOptions(CLI::App& app, CompareSettings& settings) {
 void AddOutputOptions(CLI::App& app, CompareOptions& options) {
   AddChoice(app, "--sort", options.settings.order, kRowOrderSpellings,
             "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
-  AddChoice(app, "--format", options.format, kCompareFormatSpellings, "Output: text, json, csv, markdown");
+  AddChoice(app, "--format", options.format, kReportFormatSpellings, "Output: text, json, csv, markdown");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--no-histogram", options.no_histogram,
                "Leave out the histograms the text report draws under each row (for long reports)");

@@ -3,25 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "timeit/base/spellings.h"
+#include "command_line.h"
 #include "timeit/compare/comparison.h"
 #include "timeit/render/compare_renderer.h"
 
 namespace timeit {
-
-/// When the text table is painted.
-enum class ColorMode {
-  /// Only when standard output is a terminal.
-  kAuto,
-  kAlways,
-  kNever,
-};
-
-inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
-    {"auto", ColorMode::kAuto},
-    {"always", ColorMode::kAlways},
-    {"never", ColorMode::kNever},
-}};
 
 /// Everything timeit-compare's command line can say. Defaults are the member initialisers.
 struct CompareOptions {
@@ -29,7 +15,7 @@ struct CompareOptions {
   std::vector<std::string> base_files;
   std::vector<std::string> new_files;
   CompareSettings settings;
-  CompareFormat format = CompareFormat::kText;
+  ReportFormat format = ReportFormat::kText;
   /// --color: whether the text table is painted.
   ColorMode color = ColorMode::kAuto;
   /// --no-histogram: leave out the histograms the text report draws under each row.

@@ -51,12 +51,8 @@ int WriteReport(const LntOptions& options) {
                                                : "execution_time is '" + report.exec_metric + "'");
   // So are the run's times, which a file copied without its modification time would make wrong.
   PrintNote("note", report.times);
-  if (options.output) {
-    ReplaceFile(*options.output, report.text);
-    return kWritten;
-  }
-  std::cout << report.text;
-  CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a report written
+  // A full disk or a closed pipe must not look like a report written.
+  WriteReportOutput(options.output, report.text, "report");
   return kWritten;
 }
 

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-/// Work spread over the machine's cores. Private to the compare library.
+/// Work spread over the machine's cores (a library that uses it links Threads::Threads).
 namespace timeit {
 
 /// Calls body(i) for every i below `count`, on as many threads as the machine has cores (at

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "command_line.h"
+#include "timeit/history/history_report.h"
+#include "timeit/render/report_format.h"
+
+namespace timeit {
+
+/// Everything timeit-history's command line can say. Defaults are the member initialisers.
+struct HistoryCommandLine {
+  /// The nights, in order: the NIGHT arguments, or the entries of --nights-in.
+  std::vector<std::string> nights;
+  /// --nights-in: the directory the nights were taken from, if they were.
+  std::optional<std::string> nights_in;
+  history::HistoryOptions history;
+  ReportFormat format = ReportFormat::kText;
+  /// -o: the file the report is written to, instead of standard output.
+  std::optional<std::string> output;
+  ColorMode color = ColorMode::kAuto;
+  bool no_sparkline = false;
+  /// Skip a night that cannot be read (a gap in every series), with a warning, instead of
+  /// stopping.
+  bool skip_unreadable = false;
+  /// Exit 1 when a regression starts within the last history.recent nights.
+  bool fail_on_regression = false;
+};
+
+/// Parses the command line; throws HelpRequested after printing --help, or a usage Error.
+HistoryCommandLine ParseHistoryCommandLine(int argc, char** argv);
+
+}  // namespace timeit
