@@ -219,7 +219,8 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
       ->capture_default_str();
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
   app.add_option("--label", options.label,
-                 "What the runs are of (a revision, a build), recorded in each run in the results file")
+                 "What the runs are of (a revision, a build), recorded in each run in the results file; timeit-lnt "
+                 "takes it as the order")
       ->check(RunLabel());
   app.add_option("-r,--repeat", options.repeat, "Run each program N times and record every run")
       ->transform(WholeNumberIn(1, kMaxRuns));
