@@ -4,9 +4,9 @@ namespace timeit {
 
 void ResultsFiles::CheckTarget(const std::string& path) { CheckResultsTarget(path); }
 
-bool ResultsFiles::AddRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                           const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) {
-  return AppendRuns(path, name, command, runs, host, wait);
+bool ResultsFiles::AddRuns(const std::string& path, const RunIdentity& identity, const std::vector<Measurement>& runs,
+                           const HostInfo& host, const LockWait& wait) {
+  return AppendRuns(path, identity, runs, host, wait);
 }
 
 void ResultsFiles::AddSeriesRecord(const std::string& path, const SeriesRecord& record, const LockWait& wait) {

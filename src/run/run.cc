@@ -84,7 +84,7 @@ SeriesResult RunObservedSeries(const RunOptions& options, CounterBackend& counte
         host = CollectHostInfo(options.host_root());
         host->calibration = calibration;
       }
-      outputs.results.AddRuns(path, command.name, command.argv, {run}, *host, LockWaitOf(options));
+      outputs.results.AddRuns(path, {command.name, command.argv, options.label}, {run}, *host, LockWaitOf(options));
       files[path].written = true;
     });
     if (writer.failed() && !failed_before && SignalScope::ReceivedSignal()) {
@@ -216,7 +216,7 @@ void RecordCalibration(const RunOptions& options, ResultsSink& results, const Ca
   if (!options.json_path) return;
   HostInfo host = CollectHostInfo(options.host_root());
   host.calibration = calibration;
-  if (results.AddRuns(*options.json_path, "", {}, {}, host, LockWaitOf(options))) return;
+  if (results.AddRuns(*options.json_path, {}, {}, host, LockWaitOf(options))) return;
   // The file has its header already, and a header never changes: a series of no runs
   // carries the calibration instead.
   SeriesRecord record;

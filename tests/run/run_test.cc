@@ -46,6 +46,7 @@ class FakeResults final : public ResultsSink {
     std::string path;
     std::string name;
     std::vector<std::string> command;
+    std::string label;
     /// The runs' tags (ScriptedLauncher's "launch N").
     std::vector<std::string> tags;
     /// The runs launched when they were saved.
@@ -61,13 +62,13 @@ class FakeResults final : public ResultsSink {
     checked.push_back(path);
     if (refuse_target) throw Error(ErrorKind::kInput, "'" + path + "' is not a results file");
   }
-  bool AddRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-               const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) override {
+  bool AddRuns(const std::string& path, const RunIdentity& identity, const std::vector<Measurement>& runs,
+               const HostInfo& host, const LockWait& wait) override {
     std::vector<std::string> tags;
     for (const Measurement& run : runs) tags.push_back(run.start_time);
     if (before_runs) before_runs(path, tags, wait);
-    saved_runs.push_back(
-        {path, name, command, tags, launcher ? launcher->launches() : 0, host.calibration.has_value()});
+    saved_runs.push_back({path, identity.name, identity.command, identity.label, tags,
+                          launcher ? launcher->launches() : 0, host.calibration.has_value()});
     return header_written;
   }
   void AddSeriesRecord(const std::string& path, const SeriesRecord& record, const LockWait& wait) override {
@@ -165,9 +166,19 @@ TEST_F(RunTest, EachRunIsSavedBeforeTheNextStarts) {
     EXPECT_EQ(results_.saved_runs[i].launched, i + 1) << "run " << i + 1 << " was saved after the next one started";
     EXPECT_EQ(results_.saved_runs[i].name, "bench");
     EXPECT_EQ(results_.saved_runs[i].command, std::vector<std::string>{"./bench"});
+    EXPECT_EQ(results_.saved_runs[i].label, "");
   }
   EXPECT_EQ(outcome.end, RunEnd::kSeriesEnded);
   EXPECT_EQ(ExitCodeOf(outcome), 0);
+}
+
+TEST_F(RunTest, TheLabelGoesWithEveryRunOfEveryCommand) {
+  options_.label = "r1234";
+  options_.commands.push_back({{"./other"}, "other", Path("b.json")});
+  options_.series.measured_runs = 2;
+  Run({Exits(0), Exits(0), Exits(0), Exits(0)});
+  ASSERT_EQ(results_.saved_runs.size(), 4u);
+  for (const auto& saved : results_.saved_runs) EXPECT_EQ(saved.label, "r1234") << saved.name;
 }
 
 TEST_F(RunTest, ResultsTargetsAreCheckedBeforeAnythingRuns) {

@@ -18,10 +18,10 @@ class ResultsSink {
   virtual ~ResultsSink() = default;
   /// Before anything runs: throws when `path` cannot take runs (CheckResultsTarget).
   virtual void CheckTarget(const std::string& path) = 0;
-  /// Adds `runs` of the benchmark `name`, run as `command`, to `path`, with a header for
-  /// `host` if the file has none; returns whether it wrote one (AppendRuns).
-  virtual bool AddRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                       const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) = 0;
+  /// Adds `runs` of `identity` (a benchmark, its command, the label of its runs) to `path`,
+  /// with a header for `host` if the file has none; returns whether it wrote one (AppendRuns).
+  virtual bool AddRuns(const std::string& path, const RunIdentity& identity, const std::vector<Measurement>& runs,
+                       const HostInfo& host, const LockWait& wait) = 0;
   /// Adds the series record to `path` (AppendSeriesRecord).
   virtual void AddSeriesRecord(const std::string& path, const SeriesRecord& record, const LockWait& wait) = 0;
 };
@@ -30,8 +30,8 @@ class ResultsSink {
 class ResultsFiles final : public ResultsSink {
  public:
   void CheckTarget(const std::string& path) override;
-  bool AddRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-               const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) override;
+  bool AddRuns(const std::string& path, const RunIdentity& identity, const std::vector<Measurement>& runs,
+               const HostInfo& host, const LockWait& wait) override;
   void AddSeriesRecord(const std::string& path, const SeriesRecord& record, const LockWait& wait) override;
 };
 

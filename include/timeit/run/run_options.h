@@ -48,6 +48,9 @@ struct RunOptions {
   /// --json: the results file of the first command, and the one --calibrate without a
   /// command records the calibration in.
   std::optional<std::string> json_path;
+  /// --label: what the runs are of (a revision, an order), recorded in each run record;
+  /// empty: none.
+  std::string label;
   /// --lock-timeout: how long to wait for another writer's lock on the results file.
   double lock_timeout_seconds = 60;
   /// --aggregate: how the summary combines the runs.

@@ -64,8 +64,7 @@ constexpr MetricMapping kTimeitMetrics[] = {
 constexpr std::string_view kToolHostFields[] = {"timeit_version", "libpfm_version"};
 
 /// Run fields the report writes itself.
-constexpr std::string_view kOrderField = "llvm_project_revision";
-constexpr std::string_view kReservedRunFields[] = {kOrderField, "start_time", "end_time"};
+constexpr std::string_view kReservedRunFields[] = {kLntOrderField, "start_time", "end_time"};
 
 template <typename Range>
 bool Contains(const Range& range, std::string_view word) {
@@ -243,7 +242,7 @@ Json Run(const LntReportOptions& options, std::vector<std::string>& warnings) {
   std::string order = Utf8Text(options.order, "order", warnings);
   CheckLength(order, ErrorKind::kUsage, "the order (llvm_project_revision)");
   Json run = Json::object();
-  run[std::string(kOrderField)] = order;
+  run[std::string(kLntOrderField)] = order;
   return run;
 }
 
@@ -313,7 +312,7 @@ void AddRunInfo(const LntReportOptions& options, Json& run, std::vector<std::str
     if (Contains(kReservedRunFields, raw_key)) {
       throw Error(ErrorKind::kUsage,
                   "run info '" + raw_key + "' is written by the report itself" +
-                      (raw_key == kOrderField ? " (it is the order)" : " (--start-time and --end-time set it)"));
+                      (raw_key == kLntOrderField ? " (it is the order)" : " (--start-time and --end-time set it)"));
     }
     std::string key = Utf8Text(raw_key, "run info key", warnings);
     if (!given.insert(key).second) throw Error(ErrorKind::kUsage, "run info '" + raw_key + "' given twice");

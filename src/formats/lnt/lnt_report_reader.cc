@@ -1,6 +1,7 @@
 // LNT reports of format version 2 (lnt/testing/__init__.py renders them):
 // {"format_version": "2", "machine": {"name": ..., ...}, "run": {"start_time": ...,
-// "end_time": ..., ...}, "tests": [{"name": ..., <metric>: number | [numbers], "hash": ...}]}.
+// "end_time": ..., "llvm_project_revision": ..., ...},
+// "tests": [{"name": ..., <metric>: number | [numbers], "hash": ...}]}.
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include "json_document.h"
 #include "timeit/base/text_format.h"
 #include "timeit/formats/common/file_times.h"
+#include "timeit/formats/lnt/lnt_report.h"
 #include "timeit/formats/lnt/lnt_report_reader.h"
 
 namespace timeit {
@@ -98,6 +100,16 @@ void NoteRun(const std::string& path, const Json& run, SampleProvenance& provena
              "'" + time->get<std::string>() + "' is not a time (YYYY-MM-DD HH:MM:SS, or ISO 8601 with a 'T')");
     }
     provenance.NoteStart(*utc);
+  }
+  // The order is what the run was of, as timeit's --label says it of its runs.
+  auto order = run.find(kLntOrderField);
+  if (order == run.end() || order->is_null()) return;
+  if (order->is_string()) {
+    provenance.NoteLabel(order->get_ref<const std::string&>());
+  } else if (order->is_number()) {
+    provenance.NoteLabel(order->dump());
+  } else {
+    FailAt(path, "run." + std::string(kLntOrderField), std::string("expected a string, got ") + order->type_name());
   }
 }
 

@@ -257,10 +257,10 @@ bool AppendLines(const std::string& path, const std::string& lines, const HostIn
 
 }  // namespace
 
-bool AppendRuns(const std::string& path, const std::string& name, const std::vector<std::string>& command,
-                const std::vector<Measurement>& runs, const HostInfo& host, const LockWait& wait) {
+bool AppendRuns(const std::string& path, const RunIdentity& identity, const std::vector<Measurement>& runs,
+                const HostInfo& host, const LockWait& wait) {
   std::string lines;
-  for (const Measurement& run : runs) lines += EncodeRunLine(name, command, run);
+  for (const Measurement& run : runs) lines += EncodeRunLine(identity, run);
   return AppendLines(path, lines, host, wait);
 }
 

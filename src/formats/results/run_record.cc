@@ -129,7 +129,9 @@ std::string EncodeHeaderLine(const HostInfo& host) {
   return Dump(header) + "\n";
 }
 
-std::string EncodeRunLine(std::string_view name, const std::vector<std::string>& command, const Measurement& run) {
+std::string EncodeRunLine(const RunIdentity& identity, const Measurement& run) {
+  const std::string& name = identity.name;
+  const std::vector<std::string>& command = identity.command;
   Json metrics = Json::object();
   for (const Metric& metric : MetricsOf(run)) {
     if (!IsValidMetric(metric.value)) continue;
@@ -149,6 +151,7 @@ std::string EncodeRunLine(std::string_view name, const std::vector<std::string>&
     record["failure_message"] = run.failure_message;
   }
   record[schema::kStartTime] = run.start_time;
+  if (!identity.label.empty()) record[schema::kLabel] = identity.label;
   if (run.position) record[schema::kPosition] = *run.position;
   record[schema::kCommand] = command;
   bool command_is_text = true;

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "timeit/formats/results/run_identity.h"
 #include "timeit/formats/results/series_record.h"
 #include "timeit/measure/host_info.h"
 #include "timeit/measure/measurement.h"
@@ -15,10 +16,10 @@ namespace timeit {
 /// The header line: {"schema":"timeit-results/2","host":{...}} and '\n'.
 std::string EncodeHeaderLine(const HostInfo& host);
 
-/// One run of benchmark `name` (run as `command`) as one line ended by '\n': "benchmark",
-/// "outcome" and "metrics" first, then the exit status, start time, command, rusage
+/// One run of `identity` as one line ended by '\n': "benchmark", "outcome" and "metrics"
+/// first, then the exit status, start time, label (when there is one), command, rusage
 /// extras and every requested counter with its status and raw reading.
-std::string EncodeRunLine(std::string_view name, const std::vector<std::string>& command, const Measurement& run);
+std::string EncodeRunLine(const RunIdentity& identity, const Measurement& run);
 
 /// The series record as one line ended by '\n': {"series": {"benchmarks", "order", "seed"
 /// (random order only), "stopped", "target_rmad", "primary_metric", "rmad", "runs",

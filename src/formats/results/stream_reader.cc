@@ -34,6 +34,8 @@ struct Record {
   std::vector<std::pair<std::string_view, double>> metrics;
   /// A run's start (empty if it has none), and a header's host block, its scalars as text.
   std::string_view start_time;
+  /// A run's label (empty if it has none): what it was a run of.
+  std::string_view label;
   std::optional<std::map<std::string, std::string, std::less<>>> host;
 };
 
@@ -117,6 +119,7 @@ class LineReader {
     record.outcome.reset();
     record.metrics.clear();  // keeps its capacity: no allocation per line
     record.start_time = {};
+    record.label = {};
     record.host.reset();
     key_scratch_.clear();
     ondemand::document document;
@@ -124,7 +127,7 @@ class LineReader {
     if (code) return code;
     ondemand::object object;
     if ((code = document.get_object().get(object))) return Located(code, document);
-    std::string_view seen[7];
+    std::string_view seen[8];
     size_t seen_count = 0;
     // A key that tells a document of another kind (lit's "__version__"), and whether it came
     // before "schema": a header holding one is of two kinds, read as neither.
@@ -139,7 +142,7 @@ class LineReader {
       if ((code = KeyOf(field, key_scratch_, key))) return Located(code, document);
       bool known = key == schema::kSchema || key == schema::kBenchmark || key == schema::kBenchmarkBytes ||
                    key == schema::kOutcome || key == schema::kMetrics || key == schema::kStartTime ||
-                   key == schema::kHost;
+                   key == schema::kHost || key == schema::kLabel;
       if (key == schema::kSeries) record.is_series = true;
       if (!known && !other_kind_key && KindToldByKey(key)) {
         other_kind_key = key;
@@ -181,6 +184,10 @@ class LineReader {
         // Provenance only: a start that is not a string is left unread, as before it was read.
         std::string_view start;
         if (!value.get_string().get(start)) record.start_time = start;
+      } else if (key == schema::kLabel) {
+        // Unlike a start, a label names what the runs were of: one that is not text is refused
+        // rather than left unread, which would name the night by its file instead.
+        if ((code = value.get_string().get(record.label))) return Typed(code, key, "a string", document);
       } else if (key == schema::kHost) {
         if ((code = ReadHost(value, document, record))) return code;
       } else {
@@ -395,6 +402,7 @@ struct RecordStream::State {
     }
     last_count = into.benchmarks().size();
     into.provenance().NoteStart(record.start_time);
+    into.provenance().NoteLabel(record.label);
     ++last->runs;
     if (*record.outcome != schema::RunOutcome::kOk) {
       ++last->failed_runs;

@@ -1,4 +1,5 @@
 // timeit-lnt: writes the runs of results files as one LNT report, for `lnt submit`.
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string_view>
@@ -35,6 +36,23 @@ void RefuseOutputThatIsAnInput(const LntOptions& options, const FilesRead& input
                                      "': the report would replace it; write it elsewhere");
 }
 
+/// The order of a run without --order: the one label the inputs' runs carry (timeit
+/// --label's, an LNT report's order). Runs with several labels are of different things,
+/// which one LNT run cannot be.
+std::string OrderFromLabel(const SampleSet& samples) {
+  const std::vector<std::string>& labels = samples.provenance().labels;
+  if (labels.empty()) throw Error(ErrorKind::kUsage, "--order is required: the inputs' runs carry no label");
+  if (labels.size() > 1) {
+    constexpr size_t kNamed = 3;
+    std::string named;
+    for (size_t i = 0; i < std::min(labels.size(), kNamed); ++i) named += (i == 0 ? "'" : ", '") + labels[i] + "'";
+    if (labels.size() > kNamed) named += ", ...";
+    throw Error(ErrorKind::kUsage, "--order is required: the inputs' runs carry " + std::to_string(labels.size()) +
+                                       " labels (" + named + "), and a report is one run");
+  }
+  return labels.front();
+}
+
 /// Reads, renders and writes; returns the exit code.
 int WriteReport(const LntOptions& options) {
   // A directory or the like is refused before the inputs are read, not after.
@@ -44,13 +62,16 @@ int WriteReport(const LntOptions& options) {
   FilesRead inputs = ReadSide(options.inputs, samples, warnings);
   for (const std::string& warning : warnings) PrintNote("warning", warning);
   RefuseOutputThatIsAnInput(options, inputs);
-  LntReport report = FormatLntReport(samples, options.report);
+  LntReportOptions report_options = options.report;
+  report_options.order = options.order ? *options.order : OrderFromLabel(samples);
+  LntReport report = FormatLntReport(samples, report_options);
   for (const std::string& warning : report.warnings) PrintNote("warning", warning);
   // Which metric became execution_time is a choice the report itself does not record.
   PrintNote("note", report.exec_metric.empty() ? "no execution_time: no run has the exec metric"
                                                : "execution_time is '" + report.exec_metric + "'");
   // So are the run's times, which a file copied without its modification time would make wrong.
   PrintNote("note", report.times);
+  if (!options.order) PrintNote("note", "the order is '" + report_options.order + "', the label the runs carry");
   // A full disk or a closed pipe must not look like a report written.
   WriteReportOutput(options.output, report.text, "report");
   return kWritten;

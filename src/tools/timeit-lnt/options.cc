@@ -26,14 +26,15 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   app.footer(
       "Examples:\n"
       "  timeit-lnt --order 1234 results.json -o report.json\n"
+      "  timeit-lnt results.json > report.json     (its runs recorded with timeit --label 1234)\n"
       "  timeit-lnt --order 1234 --schema timeit --machine bot1 a.json b.json > report.json\n"
       "Exit status: 0 when the report was written; 2 for bad usage or input.");
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
   app.add_option("inputs", options.inputs, "Results files (their runs are pooled into one LNT run)")->required();
-  app.add_option("--order", options.report.order,
-                 "The run's order, llvm_project_revision: a revision or version LNT sorts runs by")
-      ->required();
+  app.add_option("--order", options.order,
+                 "The run's order, llvm_project_revision: a revision or version LNT sorts runs by (default: the "
+                 "label the inputs' runs carry, timeit --label's or an LNT report's order, when they carry one)");
   CLI::Option* machine =
       app.add_option("--machine", options.report.machine_name,
                      "Machine name (default: the one an input LNT report names, else the hostname the results record)");

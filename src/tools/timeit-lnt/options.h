@@ -11,8 +11,11 @@ namespace timeit {
 /// Everything timeit-lnt's command line can say. Defaults are the member initialisers (and
 /// those of LntReportOptions).
 struct LntOptions {
-  /// --order, --machine, --schema, --exec-metric, --run-info, --start-time, --end-time.
+  /// --machine, --schema, --exec-metric, --run-info, --start-time, --end-time (the order is
+  /// left empty: it is `order`, or comes from the inputs).
   LntReportOptions report;
+  /// --order; none: the label the inputs' runs carry, when they carry exactly one.
+  std::optional<std::string> order;
   /// Results files, pooled into one run as timeit-compare pools one side's.
   std::vector<std::string> inputs;
   /// -o: where the report goes; none = standard output.

@@ -21,6 +21,7 @@
 #include "timeit/base/error.h"
 #include "timeit/base/split_mix64.h"
 #include "timeit/base/text_format.h"
+#include "timeit/base/utf8.h"
 #include "timeit/formats/lit/lit_test_name.h"
 #include "timeit/measure/event_encoding.h"
 #include "timeit/measure/event_list.h"
@@ -192,8 +193,19 @@ CLI::Validator PositiveDecimal(const std::string& what) {
       "NUMBER");
 }
 
-// --json, --name, -r, --warmup, --ignore-failure, --order and the adaptive options:
-// the series and where its runs are kept.
+// A label for the runs: text, since it is written into JSON as it is and names a night.
+CLI::Validator RunLabel() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value.empty()) return "the label is empty";
+        if (!IsValidUtf8(value)) return "the label is not valid UTF-8";
+        return {};
+      },
+      "TEXT");
+}
+
+// --json, --name, --label, -r, --warmup, --ignore-failure, --order and the adaptive
+// options: the series and where its runs are kept.
 void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
   app.add_option("--json", options.json_path,
                  "Add the runs to this results file (timeit-results/2, JSON Lines); the default for every command");
@@ -206,6 +218,10 @@ void AddSeriesOptions(CLI::App& app, TimeitOptions& options) {
       ->transform(TimeoutSeconds())
       ->capture_default_str();
   app.add_option("--name", options.name, "Benchmark name in the results file (default: the command)");
+  app.add_option("--label", options.label,
+                 "What the runs are of (a revision, a build), recorded in each run in the results file; timeit-lnt "
+                 "takes it as the order")
+      ->check(RunLabel());
   app.add_option("-r,--repeat", options.repeat, "Run each program N times and record every run")
       ->transform(WholeNumberIn(1, kMaxRuns));
   app.add_option("--warmup", options.series.warmup_runs, "Run each program K times first, unrecorded")

@@ -293,6 +293,19 @@ TEST(LntReportTest, MachineAndRunTimesAreProvenance) {
   EXPECT_EQ(provenance.last_start, "2024-01-02T03:05:06Z");
 }
 
+TEST(LntReportTest, TheRunsOrderIsItsLabel) {
+  EXPECT_EQ(ReadText(kLntReport).samples.provenance().labels, std::vector<std::string>{"1234"});
+  // A number is kept as spelled; no order, or a null one, is no label.
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "run": {"llvm_project_revision": 567}, "tests": []})")
+                .samples.provenance()
+                .labels,
+            std::vector<std::string>{"567"});
+  EXPECT_TRUE(ReadText(R"({"format_version": "2", "run": {"llvm_project_revision": null}, "tests": []})")
+                  .samples.provenance()
+                  .labels.empty());
+  EXPECT_TRUE(ReadText(R"({"format_version": "2", "run": {}, "tests": []})").samples.provenance().labels.empty());
+}
+
 TEST(LntReportTest, ErrorsNameTheField) {
   EXPECT_EQ(ReadText(R"({"format_version": "1", "tests": []})").error,
             "format_version: \"1\" is not \"2\", the only LNT report format read");
@@ -302,6 +315,8 @@ TEST(LntReportTest, ErrorsNameTheField) {
             "tests[0].execution_time: expected a number or an array of numbers, got object");
   EXPECT_EQ(ReadText(R"({"format_version": "2", "run": {"start_time": "yesterday"}, "tests": []})").error,
             "run.start_time: 'yesterday' is not a time (YYYY-MM-DD HH:MM:SS, or ISO 8601 with a 'T')");
+  EXPECT_EQ(ReadText(R"({"format_version": "2", "run": {"llvm_project_revision": ["1"]}, "tests": []})").error,
+            "run.llvm_project_revision: expected a string, got array");
 }
 
 TEST(LntReportTest, AKeyGivenTwiceInAnyObjectIsAnError) {

@@ -463,6 +463,52 @@ TEST(ProvenanceTest, AStreamsHostAndRunStartsAreNoted) {
   EXPECT_EQ(provenance.last_start, "2026-12-01T08:07:12Z");
 }
 
+TEST(ProvenanceTest, AStreamsLabelsAreNotedOnceEachInTheOrderMet) {
+  TempDir dir;
+  std::string path = dir.File("r.jsonl");
+  WriteFile(path, std::string(kHeader) + "\n" +
+                      R"({"benchmark":"a","outcome":"ok","metrics":{"user":1},"label":"r100"})"
+                      "\n"
+                      R"({"benchmark":"b","outcome":"signal","metrics":{},"label":"r99"})"
+                      "\n"
+                      R"({"benchmark":"a","outcome":"ok","metrics":{"user":2},"label":"r100"})"
+                      "\n"
+                      R"({"benchmark":"a","outcome":"ok","metrics":{"user":3}})"
+                      "\n"
+                      R"({"benchmark":"c","outcome":"ok","metrics":{"user":4},"label":"caf\u00e9 \"x\""})"
+                      "\n");
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadResultsFile(path, samples, warnings);
+  // The failed run's label too: it was a run of that revision all the same. A run without
+  // one adds nothing.
+  EXPECT_EQ(samples.provenance().labels, (std::vector<std::string>{"r100", "r99", "caf\xc3\xa9 \"x\""}));
+  EXPECT_EQ(samples.Find("a")->metrics.at("user"), (std::vector<double>{1, 2, 3}));
+}
+
+TEST(ProvenanceTest, ALabelThatIsNotTextIsAnError) {
+  StreamRead read = ReadStream(std::string(kHeader) + "\n" +
+                               R"({"benchmark":"a","outcome":"ok","metrics":{"user":1},"label":1234})" + "\n");
+  EXPECT_EQ(read.error, "2:62: label: expected a string");
+  read = ReadStream(std::string(kHeader) + "\n" +
+                    R"({"benchmark":"a","outcome":"ok","metrics":{},"label":"x","label":"y"})" + "\n");
+  EXPECT_EQ(read.error, "2:58: label: given twice in the same record");
+}
+
+TEST(ProvenanceTest, LabelsOfTheFilesOfASideArePooledOnceEach) {
+  TempDir dir;
+  std::vector<std::string> paths;
+  for (const char* label : {"r2", "r1", "r2"}) {
+    paths.push_back(dir.File(std::string("n-") + std::to_string(paths.size()) + ".jsonl"));
+    WriteFile(paths.back(), std::string(kHeader) + "\n" + R"({"benchmark":"a","outcome":"ok","metrics":{},"label":")" +
+                                label + "\"}\n");
+  }
+  SampleSet samples;
+  std::vector<std::string> warnings;
+  ReadSide(paths, samples, warnings);
+  EXPECT_EQ(samples.provenance().labels, (std::vector<std::string>{"r2", "r1"}));
+}
+
 TEST(ProvenanceTest, ADocumentsHostAndRunStartsAreNoted) {
   TempDir dir;
   std::string path = dir.File("r.json");

@@ -105,7 +105,7 @@ TEST(RoundTripTest, EveryOutcomeIsReadAsWritten) {
     std::string path = dir.File("r.jsonl");
     HostInfo host;
     host.hostname = "h";
-    AppendRuns(path, outcome.name, {"./prog", "arg"}, {outcome.run, outcome.run}, host,
+    AppendRuns(path, {outcome.name, {"./prog", "arg"}}, {outcome.run, outcome.run}, host,
                LockWait{std::chrono::seconds(5)});
     SampleSet samples;
     std::vector<std::string> warnings;
@@ -136,7 +136,7 @@ TEST(RoundTripTest, NamesThatAreNotUtf8AreMatchedExactly) {
   std::string path = dir.File("r.jsonl");
   HostInfo host;
   for (const char* name : {"caf\xe9", "caf\xc3\xa9", "caf\xe9", "caf\xef\xbf\xbd", "\xff\xfe"}) {
-    AppendRuns(path, name, {name}, {BaseRun(1)}, host, LockWait{std::chrono::seconds(5)});
+    AppendRuns(path, {name, {name}}, {BaseRun(1)}, host, LockWait{std::chrono::seconds(5)});
   }
   SampleSet samples;
   std::vector<std::string> warnings;
@@ -153,13 +153,13 @@ TEST(RoundTripTest, ARecordCutAtAnyByteIsSkippedAndTheNextWriterStartsAfresh) {
   TempDir dir;
   std::string path = dir.File("r.jsonl");
   HostInfo host;
-  AppendRuns(path, "a", {"a"}, {BaseRun(1)}, host, LockWait{std::chrono::seconds(5)});
+  AppendRuns(path, {"a", {"a"}}, {BaseRun(1)}, host, LockWait{std::chrono::seconds(5)});
   std::string whole = ReadFile(path);
-  AppendRuns(path, "cut", {"cut"}, {BaseRun(2)}, host, LockWait{std::chrono::seconds(5)});
+  AppendRuns(path, {"cut", {"cut"}}, {BaseRun(2)}, host, LockWait{std::chrono::seconds(5)});
   std::string record = ReadFile(path).substr(whole.size());
   for (size_t cut = 1; cut < record.size() - 1; cut += 7) {
     WriteFile(path, whole + record.substr(0, cut));
-    AppendRuns(path, "after", {"after"}, {BaseRun(3)}, host, LockWait{std::chrono::seconds(5)});
+    AppendRuns(path, {"after", {"after"}}, {BaseRun(3)}, host, LockWait{std::chrono::seconds(5)});
     SampleSet samples;
     std::vector<std::string> warnings;
     ReadResultsFile(path, samples, warnings);
@@ -202,7 +202,7 @@ SampleSet ResultsSamples(const TempDir& dir) {
   Measurement uncounted = BaseRun(6);
   uncounted.counters = CounterResults{"none", false, "perf_event_open: Permission denied", {}};
   auto append = [&](const std::string& name, const std::vector<Measurement>& runs) {
-    AppendRuns(path, name, {"./" + name}, runs, host, LockWait{std::chrono::seconds(5)});
+    AppendRuns(path, {name, {"./" + name}}, runs, host, LockWait{std::chrono::seconds(5)});
   };
   // Runs out of order of their values, so that a sorting step would show.
   append("many", {BaseRun(1), BaseRun(12)});

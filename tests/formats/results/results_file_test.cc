@@ -56,7 +56,7 @@ Measurement SampleRun() {
 
 // A run as timeit writes it, parsed back.
 json RunToJson(const Measurement& run) {
-  std::string line = EncodeRunLine("bench", {"./bench"}, run);
+  std::string line = EncodeRunLine({"bench", {"./bench"}}, run);
   EXPECT_EQ(line.back(), '\n');
   EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line per run";
   return json::parse(line);
@@ -142,7 +142,7 @@ TEST(RunToJsonTest, EveryRequestedEventIsListedWithItsStatus) {
       "branches": ["not-counted", 3, 200, 0]})")
                                .dump());
   // (json sorts keys when parsing; the line keeps the order requested.)
-  std::string line = EncodeRunLine("b", {"b"}, SampleRun());
+  std::string line = EncodeRunLine({"b", {"b"}}, SampleRun());
   size_t events_at = line.find("\"events\"");
   EXPECT_LT(line.find("\"task-clock\":[", events_at), line.find("\"cycles\":[", events_at));
   EXPECT_LT(line.find("\"cycles\":[", events_at), line.find("\"instructions\":[", events_at));
@@ -150,8 +150,14 @@ TEST(RunToJsonTest, EveryRequestedEventIsListedWithItsStatus) {
 }
 
 TEST(RunToJsonTest, FieldsAComparisonReadsComeFirst) {
-  std::string line = EncodeRunLine("bench", {"./bench"}, SampleRun());
+  std::string line = EncodeRunLine({"bench", {"./bench"}}, SampleRun());
   EXPECT_EQ(line.rfind("{\"benchmark\":\"bench\",\"outcome\":\"ok\",\"metrics\":{", 0), 0u) << line;
+}
+
+TEST(RunToJsonTest, TheLabelIsWrittenOnlyWhenGiven) {
+  EXPECT_FALSE(json::parse(EncodeRunLine({"bench", {"./bench"}}, SampleRun())).contains("label"));
+  json run = json::parse(EncodeRunLine({"bench", {"./bench"}, "r1234 \"rc\""}, SampleRun()));
+  EXPECT_EQ(run["label"], "r1234 \"rc\"");
 }
 
 TEST(RunToJsonTest, UserOnlyEventsAreListed) {
@@ -211,12 +217,12 @@ TEST(RunToJsonTest, SignalAndTimeout) {
 }
 
 TEST(RunToJsonTest, NamesAndArgumentsThatAreNotUtf8KeepTheirBytes) {
-  json run = json::parse(EncodeRunLine("caf\xe9", {"./x", "\xff", "ok"}, SampleRun()));
+  json run = json::parse(EncodeRunLine({"caf\xe9", {"./x", "\xff", "ok"}}, SampleRun()));
   EXPECT_EQ(run["benchmark"], "caf\xef\xbf\xbd");  // readable, with U+FFFD
   EXPECT_EQ(run["benchmark_bytes"], "636166e9");   // exact
   EXPECT_EQ(run["command"], (json{"./x", "\xef\xbf\xbd", "ok"}));
   EXPECT_EQ(run["command_bytes"], (json{"2e2f78", "ff", "6f6b"}));
-  json text = json::parse(EncodeRunLine("caf\xc3\xa9", {"./x"}, SampleRun()));
+  json text = json::parse(EncodeRunLine({"caf\xc3\xa9", {"./x"}}, SampleRun()));
   EXPECT_FALSE(text.contains("benchmark_bytes"));
   EXPECT_FALSE(text.contains("command_bytes"));
 }
@@ -325,7 +331,7 @@ TEST(HostToJsonTest, Calibration) {
 class AppendRunsTest : public ::testing::Test {
  protected:
   void Append(const std::string& name, const std::vector<Measurement>& runs, const HostInfo& host = SampleHost()) {
-    AppendRuns(path_, name, {"./" + name}, runs, host, LockWait{kLockTimeout});
+    AppendRuns(path_, {name, {"./" + name}}, runs, host, LockWait{kLockTimeout});
   }
   TempDir dir_;
   std::string path_ = dir_.File("results.json");
@@ -356,19 +362,19 @@ TEST_F(AppendRunsTest, EmptyExistingFileIsTreatedAsNew) {
 
 // Whether the file records the host given, which --calibrate tells the user when it does not.
 TEST_F(AppendRunsTest, SaysWhetherItWroteTheHeader) {
-  EXPECT_TRUE(AppendRuns(path_, "", {}, {}, SampleHost(), LockWait{kLockTimeout}));  // no runs: the header alone
+  EXPECT_TRUE(AppendRuns(path_, {}, {}, SampleHost(), LockWait{kLockTimeout}));  // no runs: the header alone
   std::vector<json> lines = Lines(path_);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0]["host"]["hostname"], "bench1");
   std::string header = ReadFile(path_);
-  EXPECT_FALSE(AppendRuns(path_, "", {}, {}, SampleHost(), LockWait{kLockTimeout}));
+  EXPECT_FALSE(AppendRuns(path_, {}, {}, SampleHost(), LockWait{kLockTimeout}));
   EXPECT_EQ(ReadFile(path_), header);
-  EXPECT_FALSE(AppendRuns(path_, "bench-a", {"./bench-a"}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout}));
+  EXPECT_FALSE(AppendRuns(path_, {"bench-a", {"./bench-a"}}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout}));
   EXPECT_EQ(Lines(path_).size(), 2u);
 
   std::string torn = dir_.File("torn.json");
   WriteFile(torn, "{\"schema\":\"timeit-res");
-  EXPECT_TRUE(AppendRuns(torn, "bench-a", {"./bench-a"}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout}));
+  EXPECT_TRUE(AppendRuns(torn, {"bench-a", {"./bench-a"}}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout}));
 }
 
 TEST_F(AppendRunsTest, AddsLinesAndNeverRewritesWhatIsThere) {
@@ -444,7 +450,7 @@ TEST_F(AppendRunsTest, AHeaderCutShortIsFollowedByAWholeOne) {
 void ExpectRefusedAndUntouched(const std::string& path, const std::string& content, const std::string& why) {
   WriteFile(path, content);
   try {
-    AppendRuns(path, "bench-a", {"./a"}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout});
+    AppendRuns(path, {"bench-a", {"./a"}}, {RunNumbered(0)}, SampleHost(), LockWait{kLockTimeout});
     ADD_FAILURE() << "no error for content: " << content;
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kInput) << e.what();
@@ -550,7 +556,7 @@ TEST_F(AppendRunsTest, GivesUpWaitingForTheLockAfterTheTimeout) {
   ASSERT_EQ(::flock(holder.get(), LOCK_EX), 0);
   auto start = std::chrono::steady_clock::now();
   try {
-    AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(1)}, SampleHost(), LockWait{std::chrono::milliseconds(300)});
+    AppendRuns(path_, {"bench-a", {"./a"}}, {RunNumbered(1)}, SampleHost(), LockWait{std::chrono::milliseconds(300)});
     ADD_FAILURE() << "appended while another process held the lock";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kSystem);
@@ -579,7 +585,7 @@ TEST_F(AppendRunsTest, AStopSignalEndsTheWaitForTheLockAtOnce) {
                 }};
   auto start = std::chrono::steady_clock::now();
   try {
-    AppendRuns(path_, "bench-a", {"./a"}, {RunNumbered(1)}, SampleHost(), wait);
+    AppendRuns(path_, {"bench-a", {"./a"}}, {RunNumbered(1)}, SampleHost(), wait);
     ADD_FAILURE() << "appended while another process held the lock";
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::kSystem);
@@ -633,7 +639,7 @@ TEST_F(AppendRunsTest, ConcurrentWritersLoseNothing) {
       int status = 0;
       try {
         for (int i = 0; i < kRunsEach; ++i) {
-          AppendRuns(path_, "bench-" + std::to_string(writer % 2), {"./bench"}, {RunNumbered(writer * 1000 + i)},
+          AppendRuns(path_, {"bench-" + std::to_string(writer % 2), {"./bench"}}, {RunNumbered(writer * 1000 + i)},
                      SampleHost(), LockWait{kLockTimeout});
         }
       } catch (...) {

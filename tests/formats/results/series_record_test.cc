@@ -81,7 +81,7 @@ TEST(SeriesRecordTest, AppendedAfterTheRunsAndAHeaderWhereThereIsNone) {
   std::string path = dir.File("r.json");
   AppendSeriesRecord(path, SampleRecord(), LockWait{std::chrono::seconds(5)});
   Measurement run;
-  AppendRuns(path, "base", {"./base"}, {run}, SampleRecord().host, LockWait{std::chrono::seconds(5)});
+  AppendRuns(path, {"base", {"./base"}}, {run}, SampleRecord().host, LockWait{std::chrono::seconds(5)});
   AppendSeriesRecord(path, SampleRecord(), LockWait{std::chrono::seconds(5)});
   std::vector<results_schema::LineKind> kinds;
   std::string text = testing::ReadFile(path);

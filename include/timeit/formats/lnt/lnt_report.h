@@ -38,6 +38,10 @@ inline constexpr int kLntStatusFail = 1;
 /// database such as PostgreSQL enforces by failing the whole import.
 inline constexpr size_t kLntMaxNameLength = 256;
 
+/// The run field that is the run's order in both suites (their `order: true` run field):
+/// the revision or version LNT sorts runs by.
+inline constexpr std::string_view kLntOrderField = "llvm_project_revision";
+
 /// What a report says besides the samples.
 struct LntReportOptions {
   /// The run's order, `llvm_project_revision` (the suite's order field): LNT sorts runs by

@@ -37,6 +37,9 @@ inline constexpr std::string_view kOutcome = "outcome";
 inline constexpr std::string_view kMetrics = "metrics";
 /// When the run started, ISO 8601 UTC ("2026-12-01T08:07:10Z"); read for provenance.
 inline constexpr std::string_view kStartTime = "start_time";
+/// What the run was of, as the user named it (timeit's --label: a revision, an order);
+/// only when given. Read for provenance: a history names its nights by it.
+inline constexpr std::string_view kLabel = "label";
 /// A run's place among the measured runs of a series of two or more commands.
 inline constexpr std::string_view kPosition = "position";
 /// The benchmark's name and the command's arguments are bytes; JSON strings are UTF-8.
