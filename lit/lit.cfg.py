@@ -56,6 +56,11 @@ if os.path.exists("/sys/bus/event_source/devices/cpu"):
     config.available_features.add("cpu-pmu")
 if os.getuid() == 0:
     config.available_features.add("root")
+# The tests that render an HTML report in a real browser (headless Chromium).
+if getattr(config, "chromium", ""):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", config.chromium))
+
 # The tests of scripts/use-in-llvm-test-suite that check what ninja would rebuild.
 if shutil.which("ninja"):
     config.available_features.add("ninja")
