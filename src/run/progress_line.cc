@@ -147,6 +147,7 @@ ProgressLine::ProgressLine(ProgressMode mode, ProgressPlan plan, ProgressOutput 
     : plan_(std::move(plan)), output_(std::move(output)) {
   if (!output_.columns) output_.columns = [] { return kDefaultColumns; };
   if (!output_.clock) output_.clock = SteadySeconds;
+  if (!output_.foreground) output_.foreground = [] { return true; };
   long long commands = static_cast<long long>(plan_.command_names.size());
   long long runs = (static_cast<long long>(plan_.warmup_runs) + plan_.measured_runs) * std::max(commands, 1LL);
   // One run is the whole series: there is no progress to show.
@@ -250,6 +251,12 @@ ProgressState ProgressLine::StateAt(const RunSlot& slot, double now) const {
 }
 
 void ProgressLine::Draw(const RunSlot& slot, double now) {
+  if (!output_.foreground()) {
+    // In the background the shell has written since (its prompt, "[1]+ Stopped"): the
+    // line, if still shown, is no longer on the row that erasing it would clear.
+    drawn_ = false;
+    return;
+  }
   std::string text = FormatProgressLine(StateAt(slot, now), output_.columns());
   *output_.sink << (placement_ == Placement::kBetweenRuns ? kBelowProgramOutput : kEraseRow) << text << std::flush;
   drawn_ = true;

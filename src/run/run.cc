@@ -59,6 +59,7 @@ ProgressLine MakeProgressLine(const RunOptions& options, Reporter& reporter) {
                         .terminal = terminal.redraws,
                         .shared_with_program = terminal.shared_with_stdout && !options.child.stdout_path,
                         .columns = terminal.columns,
+                        .foreground = terminal.foreground,
                         .clock = terminal.clock};
   return ProgressLine(options.progress, std::move(plan), std::move(output));
 }

@@ -12,6 +12,12 @@ std::optional<int> TerminalColumns(int fd) {
   return static_cast<int>(size.ws_col);
 }
 
+bool InForeground(int fd) {
+  pid_t foreground = ::tcgetpgrp(fd);
+  // -1: not this process's controlling terminal (ENOTTY), or not a terminal at all.
+  return foreground == -1 || foreground == ::getpgrp();
+}
+
 bool SameOpenFile(int a, int b) {
   struct stat first {
   }, second{};

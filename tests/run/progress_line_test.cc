@@ -139,6 +139,7 @@ struct Drawing {
             .terminal = terminal,
             .shared_with_program = shared,
             .columns = [this] { return columns; },
+            .foreground = {},
             .clock = clock.function()};
   }
   std::string Take() {
@@ -265,6 +266,29 @@ TEST(ProgressLineTest, WhereTheProgramWritesTooTheLineIsBelowItsOutputAndOnlyBet
     EXPECT_EQ(drawing.Take(), "\033D\033M\0337\033D\r\033[Ktimeit: run 2 of 2, 0:02 elapsed, about 0:00 left");
   }
   EXPECT_EQ(drawing.Take(), "\r\033[K\0338");
+}
+
+TEST(ProgressLineTest, NothingIsDrawnOrErasedWhileInTheBackground) {
+  Drawing drawing;
+  bool foreground = true;
+  ProgressOutput output = drawing.Output(true, false);
+  output.foreground = [&foreground] { return foreground; };
+  {
+    ProgressLine line(ProgressMode::kAlways, Plan(3), output);
+    line.RunStarting(Slot(0, 3));
+    EXPECT_EQ(drawing.Take(), "\r\033[Ktimeit: run 1 of 3, 0:00 elapsed");
+    // Ctrl-Z, then bg: the shell has written its own lines since, and holds the terminal.
+    foreground = false;
+    line.RunStarting(Slot(1, 3));
+    EXPECT_EQ(drawing.Take(), "");
+    EXPECT_FALSE(line.drawn());
+    line.Erase();
+    EXPECT_EQ(drawing.Take(), "");  // the row under the cursor is the shell's now
+    foreground = true;              // fg
+    line.RunStarting(Slot(2, 3));
+    EXPECT_EQ(drawing.Take(), "\r\033[Ktimeit: run 3 of 3, 0:00 elapsed");
+  }
+  EXPECT_EQ(drawing.Take(), "\r\033[K");
 }
 
 TEST(ProgressLineTest, FitsTheTerminalAsWideAsItIsAtEachRedraw) {

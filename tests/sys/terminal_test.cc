@@ -44,6 +44,18 @@ TEST(TerminalTest, ColumnsAreTheTerminalsWidthAndUnknownElsewhere) {
   EXPECT_EQ(TerminalColumns(-1), std::nullopt);
 }
 
+TEST(TerminalTest, AnythingButTheControllingTerminalIsInTheForeground) {
+  Pipe pipe;
+  ASSERT_TRUE(MakePipe(pipe));
+  EXPECT_TRUE(InForeground(pipe.write_end.get()));
+  EXPECT_TRUE(InForeground(-1));
+  // A terminal this process does not control has no foreground group to be out of.
+  PseudoTerminal pty = OpenPseudoTerminal();
+  if (pty.terminal) {
+    EXPECT_TRUE(InForeground(pty.terminal.get()));
+  }
+}
+
 TEST(TerminalTest, SameOpenFileIsOneFileWhateverTheDescriptor) {
   Pipe pipe;
   ASSERT_TRUE(MakePipe(pipe));

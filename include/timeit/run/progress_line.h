@@ -94,6 +94,9 @@ struct ProgressOutput {
   bool shared_with_program = false;
   /// The width of the terminal now (it can be resized between two runs).
   std::function<int()> columns;
+  /// Whether the line may be drawn now: not while timeit is a background job, when the
+  /// shell's prompt has the terminal's last row. Empty: always.
+  std::function<bool()> foreground;
   /// Seconds on a monotonic clock.
   std::function<double()> clock;
 };

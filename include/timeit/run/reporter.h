@@ -18,6 +18,9 @@ struct MessagesTerminal {
   bool shared_with_stdout = false;
   /// The terminal's width now, in columns; empty: 80.
   std::function<int()> columns;
+  /// Whether timeit may draw on the messages now (InForeground): not while the shell has
+  /// put it in the background; empty: always.
+  std::function<bool()> foreground;
   /// Seconds on a monotonic clock; empty: std::chrono::steady_clock.
   std::function<double()> clock;
 };

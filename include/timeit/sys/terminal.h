@@ -10,6 +10,12 @@ namespace timeit {
 /// not a terminal or the terminal does not say (a new pseudo-terminal reports 0).
 std::optional<int> TerminalColumns(int fd);
 
+/// Whether this process may write to `fd` as a job in the foreground would: `fd` is not this
+/// process's controlling terminal (a file, a pipe, another terminal), or this process's
+/// group is the terminal's foreground group. A job the shell put in the background (`&`,
+/// Ctrl-Z then `bg`) is not: what it draws would land on the shell's prompt.
+bool InForeground(int fd);
+
 /// Whether `a` and `b` are open on one file: the same terminal, pipe or regular file (one
 /// device and inode), so what is written to either shows in the same place.
 bool SameOpenFile(int a, int b);

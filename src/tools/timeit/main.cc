@@ -41,6 +41,7 @@ MessagesTerminal MessagesTerminalOfStderr() {
       ::isatty(STDERR_FILENO) && RedrawsInPlace(term ? std::optional<std::string_view>(term) : std::nullopt);
   terminal.shared_with_stdout = SameOpenFile(STDOUT_FILENO, STDERR_FILENO);
   terminal.columns = [] { return TerminalColumns(STDERR_FILENO).value_or(80); };
+  terminal.foreground = [] { return InForeground(STDERR_FILENO); };
   return terminal;
 }
 
