@@ -20,6 +20,7 @@
 #include "timeit/measure/calibration.h"
 #include "timeit/measure/host_info.h"
 #include "timeit/render/calibration_format.h"
+#include "timeit/run/progress_line.h"
 #include "timeit/sys/file_io.h"
 
 namespace timeit {
@@ -44,28 +45,44 @@ struct SeriesOutputs {
   ResultWriter& writer;
 };
 
-/// Runs the series with a progress line on a terminal, reporting each run as it ends and
-/// adding it to its results file at once, so a later crash or Ctrl-C loses nothing.
-/// `files` says what became of each results file. The calibration, if any, goes into the
-/// host of a file the first save creates (and into every series record).
+/// The progress line's view of the series, and where it is drawn: on the messages, which
+/// the program's stdout shares when it is not redirected and timeit's own is theirs.
+ProgressLine MakeProgressLine(const RunOptions& options, Reporter& reporter) {
+  ProgressPlan plan;
+  plan.program_name = reporter.program_name();
+  for (const BenchmarkCommand& command : options.commands) plan.command_names.push_back(EscapeForDisplay(command.name));
+  plan.warmup_runs = options.series.warmup_runs;
+  plan.adaptive = options.series.adaptive;
+  plan.measured_runs = plan.adaptive ? plan.adaptive->max_runs : options.series.measured_runs;
+  const MessagesTerminal& terminal = reporter.terminal();
+  ProgressOutput output{.sink = &reporter.line_sink(),
+                        .terminal = terminal.redraws,
+                        .shared_with_program = terminal.shared_with_stdout && !options.child.stdout_path,
+                        .columns = terminal.columns,
+                        .foreground = terminal.foreground,
+                        .clock = terminal.clock};
+  return ProgressLine(options.progress, std::move(plan), std::move(output));
+}
+
+/// Runs the series with a progress line (ProgressLine: on a terminal, as --progress says),
+/// reporting each run as it ends and adding it to its results file at once, so a later
+/// crash or Ctrl-C loses nothing. `files` says what became of each results file. The
+/// calibration, if any, goes into the host of a file the first save creates (and into
+/// every series record).
 SeriesResult RunObservedSeries(const RunOptions& options, CounterBackend& counters, const Launcher& launch,
                                SeriesOutputs outputs, SeriesEvents& events,
                                std::map<std::string, ResultsFileState>& files,
                                const std::optional<Calibration>& calibration) {
-  const SeriesPlan& plan = options.series;
   Reporter& reporter = outputs.reporter;
   ResultWriter& writer = outputs.writer;
-  int runs_each = plan.adaptive ? plan.adaptive->max_runs : plan.measured_runs;
-  int planned = (runs_each + plan.warmup_runs) * static_cast<int>(options.commands.size());
-  ProgressLine progress(reporter, planned > 1 && reporter.terminal(), plan.adaptive.has_value());
+  // Erased before every message and, on every way out of here, before what follows.
+  ProgressLine progress = MakeProgressLine(options, reporter);
+  Reporter::BeforeEachMessage erase_progress(reporter, [&progress] { progress.Erase(); });
   std::optional<HostInfo> host;  // collected once, for the first run saved
   for (const BenchmarkCommand& command : options.commands) {
     if (command.json_path) files.try_emplace(*command.json_path);
   }
-  SeriesObserver observer;
-  observer.run_starting = [&](const RunSlot& slot) { progress.Show(slot, options.commands); };
-  observer.run_finished = [&](const RunSlot& slot, const Measurement& run) {
-    progress.Clear();
+  auto report_and_save = [&](const RunSlot& slot, const Measurement& run) {
     if (run.failure == LaunchFailure::kInterrupted) {
       events.interrupted_before_start = run.interrupted_by.value_or(0);
       return;
@@ -100,8 +117,14 @@ SeriesResult RunObservedSeries(const RunOptions& options, CounterBackend& counte
       }
     }
   };
+  SeriesObserver observer;
+  observer.run_starting = [&](const RunSlot& slot) { progress.RunStarting(slot); };
+  observer.run_finished = [&](const RunSlot& slot, const Measurement& run) {
+    report_and_save(slot, run);
+    progress.RunFinished(slot, run);  // after what was said of the run, which it stays below
+  };
   std::vector<ChildSpec> specs = CommandSpecs(options, reporter);
-  return RunSeries(specs, counters, plan, observer, launch);
+  return RunSeries(specs, counters, options.series, observer, launch);
 }
 
 /// Refuses, before the program runs, a --summary that could not be written after it: one

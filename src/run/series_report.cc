@@ -138,20 +138,6 @@ void ReportRun(const RunOptions& options, Reporter& reporter, const std::vector<
   if (options.verbose) ReportVerbose(reporter, run);
 }
 
-void ProgressLine::Show(const RunSlot& slot, const std::vector<BenchmarkCommand>& commands) {
-  if (!enabled_) return;
-  bool measured = slot.kind == RunKind::kMeasured;
-  std::ostream& out = reporter_.messages();
-  out << "\r\033[K" << reporter_.program_name() << ": " << (measured ? "" : "warmup ") << "run " << slot.position + 1
-      << " of " << (measured && adaptive_ ? "at most " : "") << slot.total;
-  if (commands.size() > 1) out << ": " << EscapeForDisplay(commands[slot.command].name);
-  out << std::flush;
-}
-
-void ProgressLine::Clear() {
-  if (enabled_) reporter_.messages() << "\r\033[K" << std::flush;
-}
-
 size_t MeasuredRuns(const SeriesResult& series) {
   size_t runs = 0;
   for (const std::vector<Measurement>& command_runs : series.runs) runs += command_runs.size();

@@ -31,21 +31,6 @@ struct SeriesEvents {
 void ReportRun(const RunOptions& options, Reporter& reporter, const std::vector<std::string>& argv,
                const Measurement& run);
 
-/// Shows "run i of N" (and the command's name when there are several) on a terminal while a
-/// series runs; silent anywhere else.
-class ProgressLine {
- public:
-  ProgressLine(Reporter& reporter, bool enabled, bool adaptive)
-      : reporter_(reporter), enabled_(enabled), adaptive_(adaptive) {}
-  void Show(const RunSlot& slot, const std::vector<BenchmarkCommand>& commands);
-  void Clear();
-
- private:
-  Reporter& reporter_;
-  bool enabled_;
-  bool adaptive_;
-};
-
 /// The measured runs of every command.
 size_t MeasuredRuns(const SeriesResult& series);
 

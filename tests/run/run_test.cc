@@ -539,19 +539,58 @@ TEST_F(RunTest, MessagesNameTheProgramAsTheReporterDoesAndSoDoesTheChildSide) {
   EXPECT_EQ(launcher_->specs()[0].argv, std::vector<std::string>{"./bench"});
 }
 
-TEST_F(RunTest, ProgressLineOnlyOnATerminal) {
-  options_.series.measured_runs = 2;
-  launcher_ = std::make_unique<ScriptedLauncher>(std::vector<Measurement>{Took(Exits(0), 0.1), Took(Exits(0), 0.1)});
-  Reporter terminal("timeit", messages_, output_, true);
-  RunAndReport(options_, *counters_, launcher_->launcher(), results_, terminal);
-  EXPECT_EQ(messages_.str().rfind("\r\033[Ktimeit: run 1 of 2\r\033[K\r\033[Ktimeit: run 2 of 2\r\033[K", 0), 0u)
-      << messages_.str();
+TEST_F(RunTest, ProgressLineOnATerminalErasedBeforeEveryMessageAndAtTheEnd) {
+  options_.series.measured_runs = 3;
+  options_.progress = ProgressMode::kAlways;
+  launcher_ = std::make_unique<ScriptedLauncher>(
+      std::vector<Measurement>{Took(Exits(0), 0.1), Took(Exits(128 + SIGSEGV), 0.1), Took(Exits(0), 0.1)});
+  options_.series.ignore_failure = true;
+  double now = 0;
+  MessagesTerminal terminal;
+  terminal.redraws = true;
+  terminal.clock = [&now] { return now += 1; };  // a second from each look to the next
+  Reporter reporter("timeit", messages_, output_, terminal);
+  RunAndReport(options_, *counters_, launcher_->launcher(), results_, reporter);
+  const std::string& text = messages_.str();
+  // Drawn as each run starts; the failed run's message erases it first, and so does the
+  // report at the end.
+  EXPECT_EQ(text.rfind("\r\033[Ktimeit: run 1 of 3, 0:00 elapsed\r\033[Ktimeit: run 2 of 3, 0:01 elapsed, about 0:02 "
+                       "left\r\033[Ktimeit: error: ",
+                       0),
+            0u)
+      << text;
+  size_t third = text.find("\r\033[Ktimeit: run 3 of 3, ");
+  ASSERT_NE(third, std::string::npos) << text;
+  EXPECT_NE(text.find("left\r\033[Ktimeit: 3 runs of './bench'", third), std::string::npos) << text;
+}
 
-  std::ostringstream quiet;
-  launcher_ = std::make_unique<ScriptedLauncher>(std::vector<Measurement>{Took(Exits(0), 0.1), Took(Exits(0), 0.1)});
-  Reporter not_terminal("timeit", quiet, output_, false);
-  RunAndReport(options_, *counters_, launcher_->launcher(), results_, not_terminal);
-  EXPECT_EQ(quiet.str().find('\r'), std::string::npos);
+TEST_F(RunTest, ProgressLineNowhereElseUnlessAlwaysAndNeverWhereTheProgramWritesUnlessAlways) {
+  options_.series.measured_runs = 2;
+  auto messages_of = [&](MessagesTerminal terminal, ProgressMode mode) {
+    options_.progress = mode;
+    launcher_ = std::make_unique<ScriptedLauncher>(std::vector<Measurement>{Took(Exits(0), 2), Took(Exits(0), 2)});
+    double now = 0;
+    terminal.clock = [&now] { return now += 2; };  // past the second auto waits for
+    std::ostringstream messages;
+    Reporter reporter("timeit", messages, output_, terminal);
+    RunAndReport(options_, *counters_, launcher_->launcher(), results_, reporter);
+    return messages.str();
+  };
+  MessagesTerminal file;
+  EXPECT_EQ(messages_of(file, ProgressMode::kAuto).find('\r'), std::string::npos);
+  EXPECT_NE(messages_of(file, ProgressMode::kAlways).find("\r\033[Ktimeit: run 1 of 2"), std::string::npos);
+  MessagesTerminal terminal;
+  terminal.redraws = true;
+  EXPECT_NE(messages_of(terminal, ProgressMode::kAuto).find("\r\033[Ktimeit: run 2 of 2"), std::string::npos);
+  EXPECT_EQ(messages_of(terminal, ProgressMode::kNever).find('\r'), std::string::npos);
+  // The program's stdout is the terminal: auto leaves it alone...
+  terminal.shared_with_stdout = true;
+  EXPECT_EQ(messages_of(terminal, ProgressMode::kAuto).find('\r'), std::string::npos);
+  EXPECT_NE(messages_of(terminal, ProgressMode::kAlways).find("\0337\033D\r\033[Ktimeit: run 1 of 2"),
+            std::string::npos);
+  // ...unless the program's stdout is redirected.
+  options_.child.stdout_path = "/dev/null";
+  EXPECT_NE(messages_of(terminal, ProgressMode::kAuto).find("\r\033[Ktimeit: run 2 of 2"), std::string::npos);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "timeit/formats/summary/summary_writer.h"
 #include "timeit/measure/child_spec.h"
 #include "timeit/measure/series.h"
+#include "timeit/run/progress_line.h"
 #include "timeit/stats/aggregate.h"
 
 namespace timeit {
@@ -55,6 +56,8 @@ struct RunOptions {
   double lock_timeout_seconds = 60;
   /// --aggregate: how the summary combines the runs.
   stats::Aggregate aggregate = stats::Aggregate::kMin;
+  /// --progress: when the progress line is drawn on the messages while the series runs.
+  ProgressMode progress = ProgressMode::kAuto;
   /// --calibrate: measure the clock and timeit's own overhead first (then run the commands,
   /// if there are any).
   bool calibrate = false;

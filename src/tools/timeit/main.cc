@@ -2,6 +2,7 @@
 // the LLVM test-suite's tools/timeit.c does.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 #include "timeit/measure/exit_code.h"
 #include "timeit/measure/launcher.h"
 #include "timeit/run/run.h"
+#include "timeit/sys/terminal.h"
 
 namespace timeit {
 namespace {
@@ -30,6 +32,19 @@ std::unique_ptr<CounterBackend> MakeBackend(const TimeitOptions& options) {
   return MakeDefaultCounterBackend(options.events);
 }
 
+/// What stderr, where the messages go, is: a terminal that redraws in place, and whether
+/// the program's stdout (timeit's, unless redirected) writes to the same place.
+MessagesTerminal MessagesTerminalOfStderr() {
+  const char* term = std::getenv("TERM");
+  MessagesTerminal terminal;
+  terminal.redraws =
+      ::isatty(STDERR_FILENO) && RedrawsInPlace(term ? std::optional<std::string_view>(term) : std::nullopt);
+  terminal.shared_with_stdout = SameOpenFile(STDOUT_FILENO, STDERR_FILENO);
+  terminal.columns = [] { return TerminalColumns(STDERR_FILENO).value_or(80); };
+  terminal.foreground = [] { return InForeground(STDERR_FILENO); };
+  return terminal;
+}
+
 int Main(int argc, char** argv) {
   // argv[0] as typed, like tools/timeit.c, so messages name the binary the user ran.
   const std::string program = argc > 0 && argv[0] && *argv[0] ? EscapeForDisplay(argv[0]) : "timeit";
@@ -37,7 +52,7 @@ int Main(int argc, char** argv) {
     TimeitOptions options = ParseTimeitOptions(argc, argv);
     std::unique_ptr<CounterBackend> counters = MakeBackend(options);
     ResultsFiles results;
-    Reporter reporter(program, std::cerr, std::cout, ::isatty(STDERR_FILENO));
+    Reporter reporter(program, std::cerr, std::cout, MessagesTerminalOfStderr());
     RunOutcome outcome = RunAndReport(options, *counters, Launch, results, reporter);
     // After the --json file took it: nothing measured is lost.
     if (outcome.end == RunEnd::kCalibrated) CheckStandardOutput("calibration");

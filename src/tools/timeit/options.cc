@@ -141,8 +141,8 @@ void AddLimitOptions(CLI::App& app, std::vector<ResourceLimit>& limits) {
   }
 }
 
-// -p, --summary, --append-exitstatus, --report-maxrss, --user-time, --aggregate: what is
-// reported and where.
+// -p, --summary, --append-exitstatus, --report-maxrss, --user-time, --aggregate, --progress:
+// what is reported and where.
 void AddReportOptions(CLI::App& app, TimeitOptions& options) {
   app.add_flag("-p,--posix", options.posix, "Report on stderr in POSIX format (no --summary)");
   app.add_option("--summary", options.summary_path, "Write the timing summary to this file");
@@ -153,6 +153,10 @@ void AddReportOptions(CLI::App& app, TimeitOptions& options) {
             "time)");
   AddChoice(app, "--aggregate", options.aggregate, stats::kAggregateSpellings,
             "How the summary combines repeated runs: min (as LNT), median or mean");
+  AddChoice(app, "--progress", options.progress, kProgressModeSpellings,
+            "While a series runs, redraw one line on stderr with the run, the time elapsed and an estimate of the "
+            "time left: auto (on a terminal, after a second, when the program's stdout is elsewhere), always or "
+            "never");
 }
 
 // -e, --no-perf, -v and the hidden --counter-backend and --fake-host: what is counted and how,
