@@ -1,7 +1,11 @@
 #include "timeit/history/change_points.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "timeit/base/check.h"
 #include "timeit/history/guard.h"
@@ -58,6 +62,20 @@ ChangePoint Describe(const SeriesAnalysis& analysis, std::span<const double> sum
   return change;
 }
 
+// The summaries times the power of 2 that brings the largest magnitude near 1, and that
+// power: exact, so the search decides as it would on the summaries themselves, but its sums
+// of squares can neither overflow (linear values of 1e160 and more) nor vanish (1e-160 and
+// less). Logarithms need none: they are within 745 of 0.
+std::pair<std::vector<double>, int> ScaledNearOne(std::span<const double> summaries) {
+  double largest = 0;
+  for (double value : summaries) largest = std::max(largest, std::fabs(value));
+  std::vector<double> scaled(summaries.begin(), summaries.end());
+  if (!(largest > 0) || !std::isfinite(largest)) return {scaled, 0};
+  const int exponent = std::ilogb(largest);
+  for (double& value : scaled) value = std::ldexp(value, -exponent);
+  return {scaled, exponent};
+}
+
 }  // namespace
 
 SeriesAnalysis AnalyseSeries(const NightSeries& series, const HistorySettings& settings) {
@@ -72,14 +90,16 @@ SeriesAnalysis AnalyseSeries(const NightSeries& series, const HistorySettings& s
   for (double value : summaries.values) {
     analysis.summaries.push_back(analysis.scale == Scale::kLog ? std::exp(value) : value);
   }
-  analysis.night_noise = NightNoise(summaries.values);
+  const auto [searched, exponent] = ScaledNearOne(summaries.values);
+  const double noise = NightNoise(searched);
+  analysis.night_noise = std::ldexp(noise, exponent);
   if (series.size() < 2 * static_cast<size_t>(analysis.min_hold)) {
     analysis.too_few_nights = true;
     return analysis;
   }
-  if (!(analysis.night_noise > 0)) return analysis;  // every night alike: no change
+  if (!(noise > 0)) return analysis;  // every night alike: no change
 
-  std::vector<double> guarded = GuardSummaries(summaries.values, analysis.min_hold, analysis.night_noise);
+  std::vector<double> guarded = GuardSummaries(searched, analysis.min_hold, noise);
   std::vector<size_t> cuts = SegmentSeries(guarded, analysis.min_hold, settings.alpha);
   PrunedCuts pruned = PruneCuts(guarded, analysis.nights, std::move(cuts), analysis.min_hold, settings.alpha);
   if (!pruned.cuts.empty()) {

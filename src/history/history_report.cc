@@ -32,8 +32,27 @@ bool HistoryReport::any_recent_regression() const {
   });
 }
 
+namespace {
+
+// The metrics in the order first asked for, each once: a metric asked for twice is one
+// series, not two with the same change points.
+std::vector<std::string> EachOnce(std::vector<std::string> metrics) {
+  std::vector<std::string> once;
+  for (std::string& metric : metrics) {
+    if (std::find(once.begin(), once.end(), metric) == once.end()) once.push_back(std::move(metric));
+  }
+  return once;
+}
+
+HistoryOptions WithMetricsOnce(HistoryOptions options) {
+  options.metrics = EachOnce(std::move(options.metrics));
+  return options;
+}
+
+}  // namespace
+
 HistoryBuilder::HistoryBuilder(HistoryOptions options)
-    : options_(std::move(options)),
+    : options_(WithMetricsOnce(std::move(options))),
       metrics_to_read_(options_.metrics.empty() ? DefaultMetricCandidates() : options_.metrics) {}
 
 std::vector<std::string> HistoryBuilder::MetricsToRead() const { return metrics_to_read_; }

@@ -182,6 +182,28 @@ TEST(ChangePointsTest, LinearModeWithZeros) {
   EXPECT_EQ(analysis.summaries[5], 7e9);  // summaries as they were, unguarded
 }
 
+// A series with a zero is analysed in linear scale, where sums of squares of values of 1e200
+// would overflow and of 1e-200 vanish: the same nights in any unit give the same change.
+TEST(ChangePointsTest, LinearModeAtAnyMagnitude) {
+  static const double kShift[] = {0.004, -0.007, 0.009, -0.002, 0.006, -0.009, 0.001, -0.004, 0.008, -0.006};
+  double noise_at_one = 0;
+  for (double unit : {1.0, 1e200, 1e-200, 1e300}) {
+    std::vector<std::vector<double>> nights;
+    for (size_t t = 0; t < 30; ++t) {
+      double level = t == 0 ? 0.0 : (t < 15 ? 1.0 : 1.5) * (1 + kShift[t % 10]) * unit;
+      nights.push_back({level * 0.997, level, level * 1.004});
+    }
+    SeriesAnalysis analysis = AnalyseSeries(Series(nights));
+    EXPECT_EQ(analysis.scale, Scale::kLinear) << unit;
+    ASSERT_EQ(analysis.change_points.size(), 1u) << unit;
+    EXPECT_EQ(analysis.change_points[0].index, 15u) << unit;
+    EXPECT_NEAR(analysis.change_points[0].estimate / unit, 0.5, 0.02) << unit;
+    if (unit == 1.0) noise_at_one = analysis.night_noise;
+    EXPECT_GT(noise_at_one, 0);
+    EXPECT_NEAR(analysis.night_noise / unit, noise_at_one, 1e-9 * noise_at_one) << unit;
+  }
+}
+
 // With 3 nights against 3 the test can reject no shift at 5 % (its smallest p is 0.1): no
 // bounds. Here a clear step 3 nights before the end of 6.
 TEST(ChangePointsTest, NoIntervalWhereTheTestCannotReachItsLevel) {

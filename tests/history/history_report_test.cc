@@ -144,6 +144,25 @@ TEST(HistoryBuilderTest, MetricsAskedForAreEachASeries) {
   EXPECT_EQ(report.series[1].metric, "maxrss");
 }
 
+TEST(HistoryBuilderTest, AMetricAskedForTwiceIsOneSeries) {
+  HistoryOptions options;
+  options.metrics = {"task-clock", "maxrss", "task-clock"};
+  HistoryBuilder builder(options);
+  EXPECT_EQ(builder.MetricsToRead(), (std::vector<std::string>{"task-clock", "maxrss"}));
+  for (size_t night = 0; night < 12; ++night) {
+    SampleSet samples = Night({{"b", Runs(night < 6 ? 1.0 : 1.2, night)}}, "task-clock");
+    samples.Keeps("maxrss");
+    samples.Get("b").metrics["maxrss"] = {100, 100, 100};
+    builder.AddNight("n", samples);
+  }
+  HistoryReport report = builder.Finish();
+  ASSERT_EQ(report.series.size(), 2u);
+  EXPECT_EQ(report.series[0].metric, "task-clock");
+  EXPECT_EQ(report.series[1].metric, "maxrss");
+  EXPECT_EQ(report.changes.size(), 1u);
+  EXPECT_EQ(report.options.metrics, (std::vector<std::string>{"task-clock", "maxrss"}));
+}
+
 TEST(HistoryBuilderTest, RefusesWhatIsNoHistory) {
   auto error_of = [](HistoryBuilder builder) -> std::pair<ErrorKind, std::string> {
     try {

@@ -48,8 +48,8 @@ struct HistoryChange {
 
 struct HistoryOptions {
   HistorySettings settings;
-  /// The metrics to analyse; empty: per benchmark, the first of DefaultMetricCandidates()
-  /// that any night has values of.
+  /// The metrics to analyse (one asked for twice is analysed once); empty: per benchmark,
+  /// the first of DefaultMetricCandidates() that any night has values of.
   std::vector<std::string> metrics;
   /// How many of the last nights count as recent (HistoryChange::recent).
   size_t recent = 7;

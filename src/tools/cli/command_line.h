@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
@@ -260,6 +261,29 @@ inline constexpr Spellings<ColorMode, 3> kColorModeSpellings = {{
 /// Whether to paint, for output to standard output under `mode`.
 inline bool PaintStandardOutput(ColorMode mode) {
   return mode == ColorMode::kAlways || (mode == ColorMode::kAuto && ::isatty(STDOUT_FILENO));
+}
+
+/// A whole number from `minimum` to `maximum` in decimal digits, leading zeros allowed and
+/// meaning nothing ("010" is ten, as tools/timeit.c's atoi read it). A transform
+/// that hands CLI11 the number without them: CLI11 converts with base 0, which would read
+/// "010" as octal 8 and "0x10" as hex. Checked before CLI11 converts, too: its own range
+/// validators print the limits as 300-digit doubles, and a conversion that does not fit
+/// would wrap or saturate silently.
+inline CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maximum) {
+  return CLI::Validator(
+      [minimum, maximum](std::string& value) -> std::string {
+        char* end = nullptr;
+        errno = 0;
+        unsigned long long number = std::strtoull(value.c_str(), &end, 10);
+        bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || *end != '\0' || errno == ERANGE || number < minimum || number > maximum) {
+          return "'" + value + "' is not a whole number from " + std::to_string(minimum) + " to " +
+                 std::to_string(maximum);
+        }
+        value = std::to_string(number);
+        return {};
+      },
+      "N");
 }
 
 /// Accepts "0.05" (in decimal only, as ParseDecimal); with `percent`, "1" and "1%" both

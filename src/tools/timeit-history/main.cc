@@ -1,6 +1,8 @@
 // timeit-history: reads a history of nights and says where each benchmark changed, and
 // whether the change held.
 #include <iostream>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "command_line.h"
@@ -8,6 +10,7 @@
 #include "timeit/base/error.h"
 #include "timeit/base/utf8.h"
 #include "timeit/formats/inputs/nights.h"
+#include "timeit/formats/inputs/results_reader.h"
 #include "timeit/history/history_report.h"
 #include "timeit/render/history_renderer.h"
 
@@ -25,12 +28,25 @@ void PrintWarning(std::string_view message) {
   std::cerr << "timeit-history: warning: " << EscapeForDisplay(message) << "\n";
 }
 
+/// A report written over one of the nights would replace it with what was made of it.
+void RefuseOutputThatIsANight(const std::optional<std::string>& output, const std::optional<FileIdentity>& identity,
+                              const FilesRead& night) {
+  if (!identity) return;
+  auto input = night.find(*identity);
+  if (input == night.end()) return;
+  throw Error(ErrorKind::kUsage, "-o '" + *output + "' is the input '" + input->second +
+                                     "': the report would replace it; write it elsewhere");
+}
+
 /// Reads the nights one after the other into the history; an unreadable night stops it, or
 /// with --skip-unreadable becomes a gap.
 history::HistoryReport ReadHistory(const HistoryCommandLine& options) {
   history::HistoryBuilder builder(options.history);
+  // The output as it is before the nights are read: a file that is not there yet is none of them.
+  const std::optional<FileIdentity> output = options.output ? IdentityOfFile(*options.output) : std::nullopt;
   ReadNights(options.nights, builder.MetricsToRead(), [&](size_t index, NightRead& night) {
     for (const std::string& warning : night.warnings) PrintWarning(warning);
+    RefuseOutputThatIsANight(options.output, output, night.files);
     if (night.samples) {
       builder.AddNight(options.nights[index], *night.samples);
       return;

@@ -10,6 +10,9 @@
 namespace timeit {
 namespace {
 
+// More nights than any history holds: every night is recent.
+constexpr unsigned long long kMostRecentNights = 1000000000;
+
 void AddInputOptions(CLI::App& app, HistoryCommandLine& options) {
   app.add_option("nights", options.nights,
                  "NIGHT...: each night's results, oldest first: a results file, lit's JSON, an LNT report, or a "
@@ -34,7 +37,7 @@ void AddAnalysisOptions(CLI::App& app, HistoryCommandLine& options) {
       ->default_str(ShortestDecimal(defaults.alpha));
   app.add_option("--recent", options.history.recent,
                  "How many of the last nights count as recent, for --fail-on-regression and the * marks")
-      ->check(CLI::PositiveNumber)
+      ->transform(WholeNumberIn(1, kMostRecentNights))
       ->capture_default_str();
 }
 

@@ -55,29 +55,6 @@ constexpr LimitOption kLimitOptions[] = {
     {"--limit-subprocess-count", RLIMIT_NPROC, "RLIMIT_NPROC", "Limit number of processes"},
 };
 
-// A whole number from `minimum` to `maximum` in decimal digits, leading zeros allowed and
-// meaning nothing ("010" is ten, as tools/timeit.c's atoi read it). A transform
-// that hands CLI11 the number without them: CLI11 converts with base 0, which would read
-// "010" as octal 8 and "0x10" as hex. Checked before CLI11 converts, too: its own range
-// validators print the limits as 300-digit doubles, and a conversion that does not fit
-// would wrap or saturate silently.
-CLI::Validator WholeNumberIn(unsigned long long minimum, unsigned long long maximum) {
-  return CLI::Validator(
-      [minimum, maximum](std::string& value) -> std::string {
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long number = std::strtoull(value.c_str(), &end, 10);
-        bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
-        if (!digits || *end != '\0' || errno == ERANGE || number < minimum || number > maximum) {
-          return "'" + value + "' is not a whole number from " + std::to_string(minimum) + " to " +
-                 std::to_string(maximum);
-        }
-        value = std::to_string(number);
-        return {};
-      },
-      "N");
-}
-
 // The shortest timeout: the interval timer counts in microseconds.
 constexpr double kMinTimeoutSeconds = 1e-6;
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "timeit/base/error.h"
+#include "timeit/formats/inputs/results_reader.h"
 #include "timeit/samples/samples.h"
 
 /// Reading a history: one side of a comparison per night, night after night.
@@ -28,6 +29,9 @@ struct NightRead {
   std::optional<Error> error;
   /// What reading found worth saying, as ReadSide says it.
   std::vector<std::string> warnings;
+  /// The files the night was read from (empty when it could not be read), so that a front
+  /// end can refuse to write over one.
+  FilesRead files;
 };
 
 /// Reads each of `paths` as ReadSide reads a side, keeping the values of `metrics` only, and
