@@ -51,17 +51,23 @@ bool NaturalLess(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-std::vector<std::string> NightsInDirectory(const std::string& directory) {
+std::vector<std::string> NightsInDirectory(const std::string& directory, std::vector<std::string>& warnings) {
   std::vector<std::string> names;
   std::error_code error;
+  std::string prefix = directory.ends_with("/") ? directory : directory + "/";
   for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
     std::string name = it->path().filename().string();
-    if (!name.starts_with(".")) names.push_back(name);
+    if (name.starts_with(".")) continue;
+    std::error_code ignored;
+    if (!it->is_regular_file(ignored) && !it->is_directory(ignored)) {
+      warnings.push_back("'" + prefix + name + "' is neither a file nor a directory: not a night, left out");
+      continue;
+    }
+    names.push_back(name);
   }
   if (error) throw Error(ErrorKind::kInput, "cannot read directory '" + directory + "': " + error.message());
   if (names.empty()) throw Error(ErrorKind::kInput, "directory '" + directory + "' holds no night");
   std::sort(names.begin(), names.end(), NaturalLess);
-  std::string prefix = directory.ends_with("/") ? directory : directory + "/";
   for (std::string& name : names) name = prefix + name;
   return names;
 }

@@ -1,6 +1,7 @@
 // timeit-history: reads a history of nights and says where each benchmark changed, and
 // whether the change held.
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,19 +42,31 @@ void RefuseOutputThatIsANight(const std::optional<std::string>& output, const st
 /// Reads the nights one after the other into the history; an unreadable night stops it, or
 /// with --skip-unreadable becomes a gap.
 history::HistoryReport ReadHistory(const HistoryCommandLine& options) {
+  std::vector<std::string> warnings;
+  const std::vector<std::string> nights = NightsToRead(options, warnings);
+  for (const std::string& warning : warnings) PrintWarning(warning);
   history::HistoryBuilder builder(options.history);
+  // Each file read, and the first night that read it: a file read as two nights is said.
+  std::map<FileIdentity, size_t> first_night;
   // The output as it is before the nights are read: a file that is not there yet is none of them.
   const std::optional<FileIdentity> output = options.output ? IdentityOfFile(*options.output) : std::nullopt;
-  ReadNights(options.nights, builder.MetricsToRead(), [&](size_t index, NightRead& night) {
+  ReadNights(nights, builder.MetricsToRead(), [&](size_t index, NightRead& night) {
     for (const std::string& warning : night.warnings) PrintWarning(warning);
     RefuseOutputThatIsANight(options.output, output, night.files);
+    for (const auto& [identity, path] : night.files) {
+      auto [first, added] = first_night.try_emplace(identity, index);
+      if (!added) {
+        PrintWarning("night " + std::to_string(index) + " reads '" + path + "', which night " +
+                     std::to_string(first->second) + " read too: their runs count in both");
+      }
+    }
     if (night.samples) {
-      builder.AddNight(options.nights[index], *night.samples);
+      builder.AddNight(nights[index], *night.samples);
       return;
     }
     if (!options.skip_unreadable) throw *night.error;
     PrintWarning(std::string(night.error->what()) + "; skipped (--skip-unreadable): a gap in every series");
-    builder.SkipNight(options.nights[index]);
+    builder.SkipNight(nights[index]);
   });
   return builder.Finish();
 }

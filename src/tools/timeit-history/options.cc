@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 
 #include "timeit/base/error.h"
 #include "timeit/base/text_format.h"
@@ -51,7 +52,31 @@ void AddOutputOptions(CLI::App& app, HistoryCommandLine& options) {
                "Exit 1 when a regression starts within the last --recent nights");
 }
 
+void RequireTwoNights(size_t nights) {
+  if (nights >= 2) return;
+  throw Error(ErrorKind::kUsage, "a history needs at least 2 nights; " + std::to_string(nights) +
+                                     (nights == 1 ? " was" : " were") + " given");
+}
+
+// A report written into the directory of nights would be a night of the next history.
+void RefuseOutputAmongTheNights(const HistoryCommandLine& options) {
+  if (!options.output) return;
+  std::error_code error;
+  std::filesystem::path output = std::filesystem::weakly_canonical(*options.output, error);
+  std::filesystem::path nights = std::filesystem::weakly_canonical(*options.nights_in, error);
+  if (error || output.parent_path() != nights) return;
+  throw Error(ErrorKind::kUsage, "-o '" + *options.output + "' is in --nights-in '" + *options.nights_in +
+                                     "': the next history would read the report as a night; write it elsewhere");
+}
+
 }  // namespace
+
+std::vector<std::string> NightsToRead(const HistoryCommandLine& options, std::vector<std::string>& warnings) {
+  if (!options.nights_in) return options.nights;
+  std::vector<std::string> nights = NightsInDirectory(*options.nights_in, warnings);
+  RequireTwoNights(nights.size());
+  return nights;
+}
 
 HistoryCommandLine ParseHistoryCommandLine(int argc, char** argv) {
   HistoryCommandLine options;
@@ -73,11 +98,9 @@ HistoryCommandLine ParseHistoryCommandLine(int argc, char** argv) {
     if (!options.nights.empty()) {
       throw Error(ErrorKind::kUsage, "give the nights as NIGHT arguments or --nights-in DIR, not both");
     }
-    options.nights = NightsInDirectory(*options.nights_in);
-  }
-  if (options.nights.size() < 2) {
-    throw Error(ErrorKind::kUsage, "a history needs at least 2 nights; " + std::to_string(options.nights.size()) +
-                                       (options.nights.size() == 1 ? " was" : " were") + " given");
+    RefuseOutputAmongTheNights(options);
+  } else {
+    RequireTwoNights(options.nights.size());
   }
   return options;
 }

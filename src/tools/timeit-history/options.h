@@ -13,7 +13,7 @@ namespace timeit {
 
 /// Everything timeit-history's command line can say. Defaults are the member initialisers.
 struct HistoryCommandLine {
-  /// The nights, in order: the NIGHT arguments, or the entries of --nights-in.
+  /// The NIGHT arguments, in order (empty with --nights-in: see NightsToRead).
   std::vector<std::string> nights;
   /// --nights-in: the directory the nights were taken from, if they were.
   std::optional<std::string> nights_in;
@@ -30,7 +30,12 @@ struct HistoryCommandLine {
   bool fail_on_regression = false;
 };
 
-/// Parses the command line; throws HelpRequested after printing --help, or a usage Error.
+/// Parses the command line; throws HelpRequested after printing --help, or a usage Error
+/// (also for fewer than 2 NIGHT arguments, and for -o in the --nights-in directory).
 HistoryCommandLine ParseHistoryCommandLine(int argc, char** argv);
+
+/// The nights to read, in order: the NIGHT arguments, or the nights of --nights-in (what
+/// it left out said in `warnings`). Throws a usage Error for fewer than 2.
+std::vector<std::string> NightsToRead(const HistoryCommandLine& options, std::vector<std::string>& warnings);
 
 }  // namespace timeit

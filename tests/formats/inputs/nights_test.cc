@@ -46,14 +46,16 @@ TEST(NightsInDirectoryTest, EveryEntryButHiddenOnesInNaturalOrder) {
   std::filesystem::remove_all(directory);
   std::filesystem::create_directories(directory / "night-10");
   for (const char* name : {"night-9.json", "night-1.json", ".hidden.json"}) std::ofstream(directory / name) << "";
-  std::vector<std::string> nights = NightsInDirectory(directory.string());
+  std::vector<std::string> warnings;
+  std::vector<std::string> nights = NightsInDirectory(directory.string(), warnings);
+  EXPECT_TRUE(warnings.empty());
   EXPECT_EQ(nights,
             (std::vector<std::string>{(directory / "night-1.json").string(), (directory / "night-9.json").string(),
                                       (directory / "night-10").string()}));
   std::filesystem::remove_all(directory);
-  EXPECT_THROW(NightsInDirectory(directory.string()), Error);
+  EXPECT_THROW(NightsInDirectory(directory.string(), warnings), Error);
   std::filesystem::create_directories(directory);
-  EXPECT_THROW(NightsInDirectory(directory.string()), Error);
+  EXPECT_THROW(NightsInDirectory(directory.string(), warnings), Error);
   std::filesystem::remove_all(directory);
 }
 

@@ -13,10 +13,12 @@
 /// Reading a history: one side of a comparison per night, night after night.
 namespace timeit {
 
-/// The nights in `directory`, as paths: every entry but the hidden ones (a leading '.'), in
-/// natural order (runs of digits compare as numbers: "night-9" before "night-10", then
-/// byte by byte). Throws an input Error when it cannot be read or has no entry.
-std::vector<std::string> NightsInDirectory(const std::string& directory);
+/// The nights in `directory`, as paths: every entry but the hidden ones (a leading '.') in
+/// natural order (runs of digits compare as numbers: "night-9" before "night-10", then byte
+/// by byte). Only files and directories are nights (links followed): anything else (a FIFO,
+/// which would block the reading, a socket, a dangling link) is left out with a warning in
+/// `warnings`. Throws an input Error when it cannot be read or has no night.
+std::vector<std::string> NightsInDirectory(const std::string& directory, std::vector<std::string>& warnings);
 
 /// Whether `a` sorts before `b` in natural order.
 bool NaturalLess(const std::string& a, const std::string& b);
