@@ -18,7 +18,7 @@ NightRead ReadNight(size_t index, const std::string& path, const std::vector<std
   NightRead read;
   try {
     SampleSet samples(metrics);
-    ReadSide({path}, samples, read.warnings);
+    read.files = ReadSide({path}, samples, read.warnings);
     read.samples = std::move(samples);
   } catch (const Error& error) {
     read.error = Error(error.kind(), "night " + std::to_string(index) + " ('" + path + "'): " + error.what());

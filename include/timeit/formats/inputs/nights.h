@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "timeit/base/error.h"
+#include "timeit/formats/inputs/results_reader.h"
 #include "timeit/samples/samples.h"
 
 /// Reading a history: one side of a comparison per night, night after night.
@@ -28,6 +29,8 @@ struct NightRead {
   std::optional<Error> error;
   /// What reading found worth saying, as ReadSide says it.
   std::vector<std::string> warnings;
+  /// The files read (none when it could not be read).
+  FilesRead files;
 };
 
 /// Reads each of `paths` as ReadSide reads a side, keeping the values of `metrics` only, and
