@@ -31,6 +31,7 @@ history::HistoryReport ReadHistory(const HistoryCommandLine& options) {
   history::HistoryBuilder builder(options.history);
   ReadNights(options.nights, builder.MetricsToRead(), [&](size_t index, NightRead& night) {
     for (const std::string& warning : night.warnings) PrintWarning(warning);
+    if (options.output) RefuseOutputThatIsAnInput(*options.output, InputAt(night.files, *options.output));
     if (night.samples) {
       builder.AddNight(options.nights[index], *night.samples);
       return;
@@ -49,6 +50,7 @@ int AnalyseAndReport(const HistoryCommandLine& options) {
   HistoryStyle style;
   style.color = !options.output && PaintStandardOutput(options.color);
   style.sparklines = !options.no_sparkline;
+  style.plots = options.plots;
   WriteReportOutput(options.output, RenderHistory(report, options.format, style), "report");
   return options.fail_on_regression && report.any_recent_regression() ? kRecentRegression : kNoRecentRegression;
 }
