@@ -11,6 +11,7 @@
 #include "timeit/base/text_format.h"
 #include "timeit/base/utf8.h"
 #include "timeit/render/compare_findings.h"
+#include "timeit/stats/outliers.h"
 
 namespace timeit {
 namespace {
@@ -44,8 +45,9 @@ std::string OtherRowsSummary(const ComparisonReport& report, size_t others) {
   std::vector<std::string> parts;
   for (const auto& spelling : kVerdictSpellings) {
     size_t count = report.count(spelling.value);
-    if (!IsFlagged(spelling.value) && count > 0)
+    if (!IsFlagged(spelling.value) && count > 0) {
       parts.push_back(std::to_string(count) + " " + std::string(spelling.word));
+    }
   }
   return std::to_string(others) + (others == 1 ? " other row: " : " other rows: ") + Join(parts, ", ");
 }
@@ -67,7 +69,8 @@ void Legend(HtmlWriter& page, const ComparisonReport& report) {
       .Markup(Glyph(svg::Shape::kSquare, svg::ink::kOrange))
       .Text(" new runs (each jittered up or down within its lane), ")
       .Markup(Glyph(svg::Shape::kCross, svg::ink::kAxis))
-      .Text(" outliers (modified z-score beyond 3.5: marked, kept in every statistic), ")
+      .Text(StringPrintf(" outliers (modified z-score beyond %g: marked, kept in every statistic), ",
+                         stats::kOutlierThreshold))
       .Markup(median.Finish())
       .Text(" each side's median");
   // LNT's rows have no estimate with an interval to draw.
