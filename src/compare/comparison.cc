@@ -55,6 +55,7 @@ SideSummary Summarize(const BenchmarkSamples& samples, const std::vector<double>
   for (size_t i = 0; i < flags.size(); ++i) {
     if (flags[i]) side.outliers.push_back((*values)[i]);
   }
+  side.values = *values;
   return side;
 }
 
@@ -552,6 +553,11 @@ std::vector<std::string> ComparisonReport::newly_failing() const {
 bool ComparisonReport::any_regressed() const {
   return std::any_of(rows.begin(), rows.end(),
                      [](const ComparisonRow& row) { return row.verdict == Verdict::kRegressed; });
+}
+
+size_t ComparisonReport::count(Verdict verdict) const {
+  return static_cast<size_t>(
+      std::count_if(rows.begin(), rows.end(), [&](const ComparisonRow& row) { return row.verdict == verdict; }));
 }
 
 std::vector<std::string> MetricsToKeep(const std::vector<std::string>& metrics) {

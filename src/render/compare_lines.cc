@@ -136,6 +136,8 @@ std::string LevelPercent(double cutoff) {
   return StringPrintf("%.*f%%", std::min(decimals, 12), 100 * (1 - cutoff));
 }
 
+}  // namespace
+
 std::string FamilyLine(const MetricFamily& family, NameWriter name) {
   std::string metric = name(family.metric);
   if (family.tested == 0) return metric + ": no benchmark has data on both sides\n";
@@ -155,14 +157,13 @@ std::string FamilyLine(const MetricFamily& family, NameWriter name) {
   return line;
 }
 
-// What was left out before any row was made (--filter-hash); empty when nothing was asked.
 std::string FilterLine(const ComparisonReport& report) {
   if (!report.settings.filter_hash) return "";
   return StringPrintf("filter-hash: %zu benchmark%s left out, the same binary hash on both sides\n",
                       report.same_hash_dropped, report.same_hash_dropped == 1 ? "" : "s");
 }
 
-std::string VerdictExplanation(const ComparisonReport& report, NameWriter name) {
+std::string MethodLines(const ComparisonReport& report) {
   const CompareSettings& settings = report.settings;
   if (IsLnt(report)) {
     return "verdict: LNT's rules: the min of the new runs against the closest base run; a change under 1% or "
@@ -187,11 +188,8 @@ std::string VerdictExplanation(const ComparisonReport& report, NameWriter name) 
       "pairwise differences, Δ when the base median is 0) in the interval that inverts the test at the metric's "
       "level; detectable: the change the row would flag in 80% of nights at its noise, runs and level (never "
       "below the threshold); MAD = median(|x - median(x)|), unscaled\n";
-  for (const MetricFamily& family : report.families) text += FamilyLine(family, name);
   return text;
 }
-
-}  // namespace
 
 bool IsLnt(const ComparisonReport& report) { return report.settings.policy == ComparePolicy::kLnt; }
 
@@ -244,7 +242,10 @@ std::string WorkChangeText(const ComparisonRow& row, const WorkChange& work, Nam
 }
 
 std::string Explanation(const ComparisonReport& report, NameWriter name) {
-  return HostLines(report, name) + FilterLine(report) + VerdictExplanation(report, name);
+  std::string text = HostLines(report, name) + FilterLine(report) + MethodLines(report);
+  if (IsLnt(report)) return text;  // LNT's rules have no families
+  for (const MetricFamily& family : report.families) text += FamilyLine(family, name);
+  return text;
 }
 
 std::string GeomeanLine(const GeomeanRow& row, const ComparisonReport& report, NameWriter name) {

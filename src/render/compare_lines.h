@@ -8,9 +8,10 @@
 #include "timeit/base/escape.h"
 #include "timeit/compare/comparison.h"
 
-/// What the reports people read share (the text table and Markdown; an HTML page would
-/// too): the table's cells and the lines around it. Each takes the NameWriter of its format,
-/// which alone differs between them.
+/// What the reports people read share (the text table, Markdown and the HTML page): the
+/// table's cells and the lines around it. Each takes the NameWriter of its format, which
+/// alone differs between them. (The page takes EscapeForDisplay, as the text table does, and
+/// escapes the whole line or cell for HTML: the words around the names hold '<' too.)
 namespace timeit {
 
 /// Whether the report's verdicts are LNT's (its table has LNT's columns).
@@ -27,9 +28,21 @@ Cells RowCells(const ComparisonReport& report, const ComparisonRow& row, NameWri
 bool LeftAligned(const ComparisonReport& report, size_t column, size_t columns);
 
 /// The lines above the table, each ended by '\n': the hosts that differ (HostsDiffer and
-/// HostsMixed findings), what --filter-hash left out, how verdicts are decided, and each
-/// metric's family.
+/// HostsMixed findings), what --filter-hash left out (FilterLine), how verdicts are decided
+/// (MethodLines), and each metric's family (FamilyLine; none under LNT's rules).
 std::string Explanation(const ComparisonReport& report, NameWriter name);
+
+/// What --filter-hash left out before any row was made, ended by '\n'; empty when it was
+/// not asked for.
+std::string FilterLine(const ComparisonReport& report);
+
+/// How verdicts are decided and what the columns mean, each line ended by '\n'.
+std::string MethodLines(const ComparisonReport& report);
+
+/// What one metric's family allows, ended by '\n': "task-clock: family of 1 of 1 tested
+/// rows; a lone change needs p < 0.05; 20 vs 20 runs (the most common) give p >= 1.45e-11;
+/// 4 runs per side suffice; 1 flagged, 0 too few runs; intervals at 95.0% (p < 0.05 flags)".
+std::string FamilyLine(const MetricFamily& family, NameWriter name);
 
 /// One work change of a row, as the line under it says it: "sys: 53.1 ms -> 12.0 ms (-77%,
 /// p = 0.0079) while task-clock -30%: the kernel's work changed, not the program's".

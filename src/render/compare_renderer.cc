@@ -1,6 +1,7 @@
 #include "timeit/render/compare_renderer.h"
 
 #include "timeit/render/compare_csv.h"
+#include "timeit/render/compare_html.h"
 #include "timeit/render/compare_json.h"
 #include "timeit/render/compare_markdown.h"
 #include "timeit/render/compare_text.h"
@@ -17,6 +18,8 @@ std::unique_ptr<CompareRenderer> MakeCompareRenderer(ReportFormat format, const 
       return std::make_unique<CompareCsvRenderer>();
     case ReportFormat::kMarkdown:
       return std::make_unique<CompareMarkdownRenderer>();
+    case ReportFormat::kHtml:
+      return std::make_unique<CompareHtmlRenderer>(style);
   }
   return std::make_unique<CompareTextRenderer>(style);
 }

@@ -12,6 +12,8 @@ std::string RenderHistory(const history::HistoryReport& report, ReportFormat for
       return RenderHistoryCsv(report);
     case ReportFormat::kMarkdown:
       return RenderHistoryMarkdown(report, style);
+    case ReportFormat::kHtml:
+      return RenderHistoryHtml(report, style);
   }
   return RenderHistoryText(report, style);
 }

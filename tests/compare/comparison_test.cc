@@ -818,6 +818,37 @@ TEST(ComparisonTest, OutliersAreCountedNeverRemoved) {
   EXPECT_EQ(row.test->u1, 19.5);  // U of all five base runs (scipy.stats.mannwhitneyu: 19.5)
 }
 
+TEST(ComparisonTest, SidesCarryTheirRunsInRunOrder) {
+  SampleSet base, candidate;
+  Add(base, "b", "task-clock", {3, 1, 100, 2, 4}, 1);
+  Add(candidate, "b", "task-clock", {5, 6, 7});
+  Add(base, "gone", "task-clock", {1, 2});
+  ComparisonReport report = Compare(base, candidate, {});
+  ComparisonRow row = RowOf(report, "b");
+  EXPECT_EQ(row.base.values, (std::vector<double>{3, 1, 100, 2, 4}));  // the failed run has no value
+  EXPECT_EQ(row.candidate.values, (std::vector<double>{5, 6, 7}));
+  EXPECT_EQ(row.base.outliers, std::vector<double>{100});  // one of the values, flagged
+  EXPECT_TRUE(RowOf(report, "gone").base.values.empty());  // no metric was chosen for it
+}
+
+TEST(ComparisonTest, VerdictsAreCountedAndFlagged) {
+  SampleSet base, candidate;
+  Add(base, "slower", "task-clock", {1, 2, 3, 4, 5});
+  Add(candidate, "slower", "task-clock", {6, 7, 8, 9, 10});
+  Add(base, "same", "task-clock", {1, 2, 3, 4, 5});
+  Add(candidate, "same", "task-clock", {1, 2, 3, 4, 5});
+  Add(base, "gone", "task-clock", {1});
+  ComparisonReport report = Compare(base, candidate, {});
+  EXPECT_EQ(report.count(Verdict::kRegressed), 1u);
+  EXPECT_EQ(report.count(Verdict::kUnchanged), 1u);
+  EXPECT_EQ(report.count(Verdict::kRemoved), 1u);
+  EXPECT_EQ(report.count(Verdict::kImproved), 0u);
+  for (const auto& spelling : kVerdictSpellings) {
+    bool flagged = spelling.value == Verdict::kRegressed || spelling.value == Verdict::kImproved;
+    EXPECT_EQ(IsFlagged(spelling.value), flagged) << spelling.word;
+  }
+}
+
 TEST(ComparisonTest, HistogramsShareTheRowsBins) {
   SampleSet base, candidate;
   Add(base, "b", "task-clock", {1, 1.5, 3});

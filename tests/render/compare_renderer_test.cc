@@ -7,6 +7,7 @@
 
 #include "comparison_reports.h"
 #include "timeit/render/compare_csv.h"
+#include "timeit/render/compare_html.h"
 #include "timeit/render/compare_json.h"
 #include "timeit/render/compare_markdown.h"
 #include "timeit/render/compare_text.h"
@@ -22,6 +23,9 @@ TEST(CompareRendererTest, FormatNames) {
   EXPECT_EQ(ReportFormatName(ReportFormat::kJson), "json");
   EXPECT_EQ(ReportFormatName(ReportFormat::kCsv), "csv");
   EXPECT_EQ(ReportFormatName(ReportFormat::kMarkdown), "markdown");
+  EXPECT_EQ(ReportFormatName(ReportFormat::kHtml), "html");
+  EXPECT_EQ(PlotSelectionName(PlotSelection::kFlagged), "flagged");
+  EXPECT_EQ(ValueSpelled(kPlotSelectionSpellings, "none"), PlotSelection::kNone);
   EXPECT_EQ(ValueSpelled(kReportFormatSpellings, "markdown"), ReportFormat::kMarkdown);
 }
 
@@ -154,11 +158,17 @@ TEST(CompareRendererTest, EachFormatHasItsRenderer) {
   EXPECT_NE(MakeCompareRenderer(ReportFormat::kText, plain)->Render(report), CompareTextRenderer().Render(report));
   EXPECT_EQ(MakeCompareRenderer(ReportFormat::kMarkdown, plain)->Render(report),
             CompareMarkdownRenderer().Render(report));
+  // The HTML page draws its figures as the style says.
+  CompareStyle no_plots{.plots = PlotSelection::kNone};
+  EXPECT_EQ(MakeCompareRenderer(ReportFormat::kHtml, no_plots)->Render(report),
+            CompareHtmlRenderer(no_plots).Render(report));
+  EXPECT_NE(MakeCompareRenderer(ReportFormat::kHtml, no_plots)->Render(report), CompareHtmlRenderer().Render(report));
 }
 
 // Every format ends its report with a line end, even with no row.
 TEST(CompareRendererTest, EveryFormatEndsWithALineEnd) {
-  for (ReportFormat format : {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kCsv, ReportFormat::kMarkdown}) {
+  for (ReportFormat format :
+       {ReportFormat::kText, ReportFormat::kJson, ReportFormat::kCsv, ReportFormat::kMarkdown, ReportFormat::kHtml}) {
     for (const ComparisonReport& report : {Walk(), ComparisonReport()}) {
       std::string text = MakeCompareRenderer(format)->Render(report);
       ASSERT_FALSE(text.empty()) << ReportFormatName(format);

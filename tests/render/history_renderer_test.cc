@@ -112,5 +112,72 @@ TEST(HistoryTextTest, NoChangeSaysSo) {
   EXPECT_TRUE(nlohmann::json::parse(RenderHistoryJson(report))["change_points"].empty());
 }
 
+size_t Count(const std::string& text, const std::string& what) {
+  size_t count = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++count;
+  return count;
+}
+
+TEST(HistoryHtmlTest, TheLinesTheTableAndAFigurePerChangedSeries) {
+  history::HistoryReport report = StepReport();
+  std::string page = RenderHistory(report, ReportFormat::kHtml);
+  EXPECT_EQ(page, RenderHistoryHtml(report, {}));
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(page.find("<p>20 nights (night-0.json .. night-19.json), 3 series; a series without change shows one "
+                      "with probability 0.01</p>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<tr id=\"change-0\" data-verdict=\"regressed\" data-series=\""), std::string::npos);
+  EXPECT_NE(page.find("<tr id=\"change-1\" data-verdict=\"regressed\" data-series=\""), std::string::npos);
+  EXPECT_EQ(Count(page, "<tr id=\"change-"), 2u);
+  // The table's cells are the text table's; the series' name links to its figure.
+  EXPECT_NE(page.find("<td>1.101 [1.092, 1.108]</td><td>&lt;0.0001</td><td>8</td></tr>"), std::string::npos) << page;
+  EXPECT_NE(page.find("<a href=\"#series-0\">stepped</a>"), std::string::npos) << page;
+  EXPECT_EQ(Count(page, "<figure id=\"series-"), 2u);
+  EXPECT_EQ(page.find("<figure id=\"series-1\""), std::string::npos);  // flat: no change, no figure
+  EXPECT_EQ(Count(RenderHistoryHtml(report, {.plots = PlotSelection::kAll}), "<figure id=\"series-"), 3u);
+  std::string none = RenderHistoryHtml(report, {.plots = PlotSelection::kNone});
+  EXPECT_EQ(Count(none, "<figure"), 0u);
+  EXPECT_EQ(none.find("<a href"), std::string::npos);  // no link to a figure that is not there
+}
+
+TEST(HistoryHtmlTest, EveryRunIsADotAndEachChangeAMarker) {
+  history::HistoryReport report = StepReport();
+  std::string page = RenderHistoryHtml(report, {});
+  size_t figure = page.find("<figure id=\"series-0\"");
+  ASSERT_NE(figure, std::string::npos);
+  std::string stepped = page.substr(figure, page.find("</figure>", figure) - figure);
+  // 20 nights of 3 runs, faint; one dashed marker with its triangle, pointing up.
+  size_t runs = stepped.find("stroke=\"#999\"");
+  ASSERT_NE(runs, std::string::npos) << stepped;
+  EXPECT_EQ(Count(stepped.substr(stepped.rfind("<path", runs), runs - stepped.rfind("<path", runs)), "h0"), 60u);
+  EXPECT_EQ(Count(stepped, "stroke-dasharray=\"4 3\""), 1u);
+  EXPECT_NE(stepped.find("<title>night 12 (night-12.json): regressed, 999.8 ms -&gt; 1.100 s</title>"),
+            std::string::npos)
+      << stepped;
+}
+
+TEST(HistoryHtmlTest, AGapBreaksTheLine) {
+  history::HistoryBuilder builder({});
+  for (size_t night = 0; night < 12; ++night) {
+    SampleSet samples;
+    if (night != 5) samples.Get("b").metrics["task-clock"] = {1.0, 1.01, 0.99};
+    samples.Get("other").metrics["task-clock"] = {1.0, 1.01, 0.99};
+    builder.AddNight("n", samples);
+  }
+  std::string page = RenderHistoryHtml(builder.Finish(), {.plots = PlotSelection::kAll});
+  size_t figure = page.find("<figure id=\"series-0\"");
+  std::string series = page.substr(figure, page.find("</figure>", figure) - figure);
+  size_t line = series.find("stroke=\"#000\" stroke-width=\"1.3\"");
+  ASSERT_NE(line, std::string::npos) << series;
+  std::string path = series.substr(series.rfind("<path", line), line - series.rfind("<path", line));
+  EXPECT_EQ(Count(path, "M"), 2u) << path;  // nights 0-4, then 6-11
+}
+
+TEST(HistoryHtmlTest, NamesAreTextNeverMarkup) {
+  std::string page = RenderHistoryHtml(StepReport("<script>alert(1)</script>\xff"), {});
+  EXPECT_EQ(Count(page, "<script"), 1u);
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;\\xff</a>"), std::string::npos) << page;
+}
+
 }  // namespace
 }  // namespace timeit

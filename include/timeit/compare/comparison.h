@@ -113,6 +113,10 @@ inline constexpr Spellings<Verdict, 7> kVerdictSpellings = {{
 /// "regressed", "improved", "unchanged", "too few runs", "no data", "added", "removed".
 constexpr std::string_view VerdictName(Verdict verdict) { return SpellingOf(kVerdictSpellings, verdict); }
 
+/// Whether a row with `verdict` reports a change (regressed or improved): the rows a report
+/// flags, counted as MetricFamily::flagged.
+constexpr bool IsFlagged(Verdict verdict) { return verdict == Verdict::kRegressed || verdict == Verdict::kImproved; }
+
 /// One side of one row.
 struct SideSummary {
   /// Successful runs with the metric, and failed runs of the benchmark (not included).
@@ -125,6 +129,10 @@ struct SideSummary {
   /// The values stats::OutlierFlags flags (modified z-score beyond 3.5), in run order.
   /// Flagged only: every statistic of the row includes them.
   std::vector<double> outliers;
+  /// The values of the n runs, in run order: what a picture of the row draws. A value is
+  /// an outlier exactly when it equals one of `outliers` (the flag depends on the value
+  /// alone, given the side). Empty for a side without the metric.
+  std::vector<double> values;
 };
 
 /// Bins of a row's histogram, and the runs each side needs for one: with fewer, a picture
@@ -260,6 +268,8 @@ struct ComparisonReport {
   std::vector<Finding> findings;
 
   bool any_regressed() const;
+  /// The rows whose verdict is `verdict`.
+  size_t count(Verdict verdict) const;
   /// Benchmarks whose new runs failed (some or all) while none of their base runs did: a
   /// crash or a timeout the statistics of the surviving runs would not show.
   std::vector<std::string> newly_failing() const;

@@ -4,18 +4,21 @@
 #include <string>
 
 #include "timeit/history/history_report.h"
+#include "timeit/render/plot_selection.h"
 #include "timeit/render/report_format.h"
 
 /// The writers of a history report, one per format: pure functions from what
 /// HistoryBuilder::Finish decided to text. They decide nothing.
 namespace timeit {
 
-/// How a history is drawn, for the formats that draw (text, Markdown).
+/// How a history is drawn, for the formats that draw (text, Markdown, HTML).
 struct HistoryStyle {
   /// Paint regressions red and improvements green (for terminals only).
   bool color = false;
-  /// Draw each changed series' nights as a sparkline.
+  /// Draw each changed series' nights as a sparkline (text, Markdown).
   bool sparklines = true;
+  /// The series drawn as a figure of their nights (HTML).
+  PlotSelection plots = PlotSelection::kFlagged;
 };
 
 /// The widest a sparkline is drawn: one character a night up to this many nights.
@@ -24,7 +27,8 @@ inline constexpr size_t kHistorySparklineWidth = 60;
 /// The report in `format`, ended by a line end.
 std::string RenderHistory(const history::HistoryReport& report, ReportFormat format, const HistoryStyle& style = {});
 
-/// Per format (history_text.cc, history_json.cc, history_csv.cc, history_markdown.cc).
+/// Per format (history_text.cc, history_json.cc, history_csv.cc, history_markdown.cc,
+/// history_html.cc).
 ///
 /// Text: a line on the nights and series, a line counting the change points, then a table
 /// of them in the report's order (newest first), each with its series' sparkline.
@@ -40,5 +44,13 @@ std::string RenderHistoryMarkdown(const history::HistoryReport& report, const Hi
 std::string RenderHistoryJson(const history::HistoryReport& report);
 /// RFC 4180: a header line, then one line per change point, in the report's order.
 std::string RenderHistoryCsv(const history::HistoryReport& report);
+/// One self-contained page (html_page.h): the text report's lines, its table of change
+/// points (each row `id="change-K"`, K its place in the report, with `data-verdict` its
+/// direction and `data-series` its series), and a figure (`<figure id="series-S"
+/// data-series="S">`, S its index among the report's series) of each series style.plots
+/// asks for: every run of every night as a faint dot, the nights' summaries as a line broken
+/// at gaps, each change point as a dashed vertical line (a triangle at its top pointing the
+/// way the level moved) with the levels before and after it as horizontal segments.
+std::string RenderHistoryHtml(const history::HistoryReport& report, const HistoryStyle& style);
 
 }  // namespace timeit

@@ -5,17 +5,20 @@ usage: awkward_names.py write BASE NEW     two timeit-results/2 files, every nam
        awkward_names.py csv FILE           timeit-compare's CSV: each name read back exactly
        awkward_names.py text FILE          its text table: each name shown so it reads back
        awkward_names.py markdown FILE      its Markdown table: each name renders so it reads back
+       awkward_names.py html FILE          its HTML page: each name is text that reads back
 
 The checks reverse the escapes docs/comparison.md documents, with nothing of timeit's code: CSV
 through Python's csv module, then "\\\\" -> "\\" and "\\xHH" -> the byte; the text table by
 splitting at the runs of spaces between columns, then the display escapes (\\\\, \\n, \\r,
 \\t, \\xHH, \\uHHHH, \\UHHHHHHHH); Markdown as CommonMark renders a table cell (an escaped
 ASCII punctuation character is itself), after checking that no other inline syntax is
-left. Each prints one line saying how many names came back, or exits 1 naming the first
+left; HTML as html.parser reads the first cell of each row (its title where it has one: a
+long name is cut in the cell), then the display escapes. Each prints one line saying how many names came back, or exits 1 naming the first
 that did not.
 """
 import csv
 import json
+import os
 import re
 import sys
 
@@ -171,6 +174,27 @@ def check_markdown(path):
     compare(shown, "markdown")
 
 
+def check_html(path):
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import html_check  # lit/Inputs/html_check.py: the tree, and the checks that nothing is loaded or run
+
+    builder = html_check.parse(path)
+    problems = builder.errors + html_check.safety_problems(builder.root, 1)
+    if problems:
+        fail("html: " + "; ".join(problems))
+    namespace = html_check.make_namespace(builder)
+    shown = []
+    # The flagged rows' table and the others' (either may be absent).
+    for table in namespace["all_of"]("table"):
+        for unit in namespace["units"](table):
+            row = next(c for c in unit.children if isinstance(c, html_check.Element) and c.tag == "tr")
+            cell = next(c for c in row.children if isinstance(c, html_check.Element) and c.tag == "td")
+            text = cell.attrs.get("title") or "".join(c for c in cell.children if isinstance(c, str))
+            shown.append(display_unescape(text))
+    compare(shown, "html")
+
+
 if __name__ == "__main__":
     command, arguments = sys.argv[1], sys.argv[2:]
-    {"write": write, "csv": check_csv, "text": check_text, "markdown": check_markdown}[command](*arguments)
+    {"write": write, "csv": check_csv, "text": check_text, "markdown": check_markdown,
+     "html": check_html}[command](*arguments)

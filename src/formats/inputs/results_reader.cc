@@ -544,6 +544,14 @@ std::optional<FileIdentity> IdentityOfFile(const std::string& path) {
   return IdentityOf(info);
 }
 
+std::optional<std::string> InputAt(const FilesRead& files, const std::string& path) {
+  std::optional<FileIdentity> identity = IdentityOfFile(path);
+  if (!identity) return std::nullopt;
+  auto input = files.find(*identity);
+  if (input == files.end()) return std::nullopt;
+  return input->second;
+}
+
 void ReadResultsFile(const std::string& path, SampleSet& into, std::vector<std::string>& warnings) {
   FilesSeen seen;
   ReadFile(path, into, warnings, seen);

@@ -31,13 +31,15 @@ TwoSides ReadTwoSides(const std::vector<std::string>& base_paths, const std::vec
   for (const auto& [identity, path] : base.files) {
     if (candidate.files.count(identity) > 0) shared.push_back(path);
   }
-  TwoSides sides{std::move(base.samples), std::move(candidate.samples), std::move(base.warnings)};
+  TwoSides sides{std::move(base.samples), std::move(candidate.samples), std::move(base.warnings), {}};
   if (!shared.empty()) {
     sides.warnings.push_back("'" + shared.front() + "' is read on both sides" +
                              (shared.size() > 1 ? " (and " + std::to_string(shared.size() - 1) + " more files)" : "") +
                              ": its runs are compared with themselves");
   }
   sides.warnings.insert(sides.warnings.end(), candidate.warnings.begin(), candidate.warnings.end());
+  sides.files = std::move(base.files);
+  sides.files.merge(candidate.files);
   return sides;
 }
 

@@ -306,6 +306,15 @@ inline CLI::Validator Fraction(const char* what, bool percent) {
       percent ? "PERCENT" : "P");
 }
 
+/// Refuses -o `output` when it is one of the report's inputs, `input` being the path that
+/// input was read by (nullopt when it is none): written, the report would replace what it
+/// was made of.
+inline void RefuseOutputThatIsAnInput(const std::string& output, const std::optional<std::string>& input) {
+  if (!input) return;
+  throw Error(ErrorKind::kUsage,
+              "-o '" + output + "' is the input '" + *input + "': the report would replace it; write it elsewhere");
+}
+
 /// Writes `text` to `output` (replaced only once complete: ReplaceFile) or, without one, to
 /// standard output, failing as CheckStandardOutput does when it was lost; `what` names it.
 inline void WriteReportOutput(const std::optional<std::string>& output, std::string_view text,

@@ -24,21 +24,25 @@ constexpr ToolExitCodes kExitCodes = {
 
 std::string FormatReport(const ComparisonReport& report, const CompareOptions& options) {
   CompareStyle style;
-  style.color = PaintStandardOutput(options.color);
+  style.color = !options.output && PaintStandardOutput(options.color);
   style.histograms = !options.no_histogram;
+  style.plots = options.plots;
   return MakeCompareRenderer(options.format, style)->Render(report);
 }
 
 /// Reads, compares and reports; returns the exit code.
 int CompareAndReport(const CompareOptions& options) {
+  // A directory or the like is refused before the inputs are read, not after.
+  if (options.output) CheckReplaceable(*options.output);
   // Only these metrics' values are kept; the others are only named.
   TwoSides sides = ReadTwoSides(options.base_files, options.new_files, MetricsToKeep(options.settings.metrics));
   for (const std::string& warning : sides.warnings) {
     std::cerr << "timeit-compare: warning: " << EscapeForDisplay(warning) << "\n";
   }
+  if (options.output) RefuseOutputThatIsAnInput(*options.output, InputAt(sides.files, *options.output));
   ComparisonReport report = Compare(sides.base, sides.candidate, options.settings);
-  std::cout << FormatReport(report, options);
-  CheckStandardOutput("report");  // a full disk or a closed pipe must not look like a clean comparison
+  // A full disk or a closed pipe must not look like a clean comparison.
+  WriteReportOutput(options.output, FormatReport(report, options), "report");
   for (const std::string& warning : FindingLines(report)) {
     std::cerr << "timeit-compare: warning: " << warning << "\n";
   }

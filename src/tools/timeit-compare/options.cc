@@ -54,7 +54,12 @@ void AddVerdictOptions(CLI::App& app, CompareSettings& settings) {
 void AddOutputOptions(CLI::App& app, CompareOptions& options) {
   AddChoice(app, "--sort", options.settings.order, kRowOrderSpellings,
             "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
-  AddChoice(app, "--format", options.format, kReportFormatSpellings, "Output: text, json, csv, markdown");
+  AddChoice(app, "--format", options.format, kReportFormatSpellings,
+            "Output: text, json, csv, markdown, or html (one self-contained page with a figure of each flagged row)");
+  app.add_option("-o,--output", options.output,
+                 "Write the report to FILE (replaced only once the report is complete) instead of standard output");
+  AddChoice(app, "--plot", options.plots, kPlotSelectionSpellings,
+            "Rows the HTML report draws a figure of their runs for: flagged (regressed or improved), all, none");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--no-histogram", options.no_histogram,
                "Leave out the histograms the text report draws under each row (for long reports)");
@@ -86,6 +91,7 @@ CompareOptions ParseCompareOptions(int argc, char** argv) {
       "  timeit-compare base.json new.json\n"
       "  timeit-compare --filter-hash base-build/results.json new-build/results.json\n"
       "  timeit-compare --base a1.json a2.json --new b1.json b2.json -m task-clock -m maxrss\n"
+      "  timeit-compare --format html -o report.html base.json new.json\n"
       "Exit status: 0, or 1 with --fail-on-regression when a row regressed or a benchmark newly fails; 2 for\n"
       "bad usage or input.");
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);

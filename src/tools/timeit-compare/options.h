@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ struct CompareOptions {
   std::vector<std::string> new_files;
   CompareSettings settings;
   ReportFormat format = ReportFormat::kText;
+  /// -o: the file the report is written to, instead of standard output.
+  std::optional<std::string> output;
+  /// --plot: the rows the HTML report draws a figure for.
+  PlotSelection plots = PlotSelection::kFlagged;
   /// --color: whether the text table is painted.
   ColorMode color = ColorMode::kAuto;
   /// --no-histogram: leave out the histograms the text report draws under each row.

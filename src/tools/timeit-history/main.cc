@@ -29,16 +29,6 @@ void PrintWarning(std::string_view message) {
   std::cerr << "timeit-history: warning: " << EscapeForDisplay(message) << "\n";
 }
 
-/// A report written over one of the nights would replace it with what was made of it.
-void RefuseOutputThatIsANight(const std::optional<std::string>& output, const std::optional<FileIdentity>& identity,
-                              const FilesRead& night) {
-  if (!identity) return;
-  auto input = night.find(*identity);
-  if (input == night.end()) return;
-  throw Error(ErrorKind::kUsage, "-o '" + *output + "' is the input '" + input->second +
-                                     "': the report would replace it; write it elsewhere");
-}
-
 /// Reads the nights one after the other into the history; an unreadable night stops it, or
 /// with --skip-unreadable becomes a gap.
 history::HistoryReport ReadHistory(const HistoryCommandLine& options) {
@@ -48,11 +38,9 @@ history::HistoryReport ReadHistory(const HistoryCommandLine& options) {
   history::HistoryBuilder builder(options.history);
   // Each file read, and the first night that read it: a file read as two nights is said.
   std::map<FileIdentity, size_t> first_night;
-  // The output as it is before the nights are read: a file that is not there yet is none of them.
-  const std::optional<FileIdentity> output = options.output ? IdentityOfFile(*options.output) : std::nullopt;
   ReadNights(nights, builder.MetricsToRead(), [&](size_t index, NightRead& night) {
     for (const std::string& warning : night.warnings) PrintWarning(warning);
-    RefuseOutputThatIsANight(options.output, output, night.files);
+    if (options.output) RefuseOutputThatIsAnInput(*options.output, InputAt(night.files, *options.output));
     for (const auto& [identity, path] : night.files) {
       auto [first, added] = first_night.try_emplace(identity, index);
       if (!added) {
@@ -78,6 +66,7 @@ int AnalyseAndReport(const HistoryCommandLine& options) {
   HistoryStyle style;
   style.color = !options.output && PaintStandardOutput(options.color);
   style.sparklines = !options.no_sparkline;
+  style.plots = options.plots;
   WriteReportOutput(options.output, RenderHistory(report, options.format, style), "report");
   return options.fail_on_regression && report.any_recent_regression() ? kRecentRegression : kNoRecentRegression;
 }

@@ -43,11 +43,15 @@ void AddAnalysisOptions(CLI::App& app, HistoryCommandLine& options) {
 }
 
 void AddOutputOptions(CLI::App& app, HistoryCommandLine& options) {
-  AddChoice(app, "--format", options.format, kReportFormatSpellings, "Output: text, json, csv, markdown");
+  AddChoice(app, "--format", options.format, kReportFormatSpellings,
+            "Output: text, json, csv, markdown, or html (one self-contained page with a figure of each changed "
+            "series)");
   app.add_option("-o,--output", options.output,
                  "Write the report to FILE (replaced only once the report is complete) instead of standard output");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--no-sparkline", options.no_sparkline, "Leave out each changed series' sparkline of its nights");
+  AddChoice(app, "--plot", options.plots, kPlotSelectionSpellings,
+            "Series the HTML report draws a figure of their nights for: flagged (with a change point), all, none");
   app.add_flag("--fail-on-regression", options.fail_on_regression,
                "Exit 1 when a regression starts within the last --recent nights");
 }
@@ -86,6 +90,7 @@ HistoryCommandLine ParseHistoryCommandLine(int argc, char** argv) {
       "  timeit-history night-1.json night-2.json night-3.json ...\n"
       "  timeit-history --nights-in nightly/ --fail-on-regression --recent 3\n"
       "  timeit-history --format json -o history.json lnt-reports/*.json\n"
+      "  timeit-history --format html -o history.html --nights-in nightly/\n"
       "Exit status: 0, or 1 with --fail-on-regression when a regression starts within the last --recent\n"
       "nights; 2 for bad usage or input.");
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);

@@ -7,6 +7,7 @@
 
 #include "command_line.h"
 #include "timeit/history/history_report.h"
+#include "timeit/render/plot_selection.h"
 #include "timeit/render/report_format.h"
 
 namespace timeit {
@@ -23,6 +24,8 @@ struct HistoryCommandLine {
   std::optional<std::string> output;
   ColorMode color = ColorMode::kAuto;
   bool no_sparkline = false;
+  /// --plot: the series the HTML report draws a figure of.
+  PlotSelection plots = PlotSelection::kFlagged;
   /// Skip a night that cannot be read (a gap in every series), with a warning, instead of
   /// stopping.
   bool skip_unreadable = false;

@@ -25,17 +25,6 @@ void PrintNote(std::string_view kind, std::string_view message) {
   std::cerr << "timeit-lnt: " << kind << ": " << EscapeForDisplay(message) << "\n";
 }
 
-/// A report written over one of its inputs would replace it with what was made of it.
-void RefuseOutputThatIsAnInput(const LntOptions& options, const FilesRead& inputs) {
-  if (!options.output) return;
-  std::optional<FileIdentity> output = IdentityOfFile(*options.output);
-  if (!output) return;
-  auto input = inputs.find(*output);
-  if (input == inputs.end()) return;
-  throw Error(ErrorKind::kUsage, "-o '" + *options.output + "' is the input '" + input->second +
-                                     "': the report would replace it; write it elsewhere");
-}
-
 /// The order of a run without --order: the one label the inputs' runs carry (timeit
 /// --label's, an LNT report's order). Runs with several labels are of different things,
 /// which one LNT run cannot be.
@@ -61,7 +50,7 @@ int WriteReport(const LntOptions& options) {
   std::vector<std::string> warnings;
   FilesRead inputs = ReadSide(options.inputs, samples, warnings);
   for (const std::string& warning : warnings) PrintNote("warning", warning);
-  RefuseOutputThatIsAnInput(options, inputs);
+  if (options.output) RefuseOutputThatIsAnInput(*options.output, InputAt(inputs, *options.output));
   LntReportOptions report_options = options.report;
   report_options.order = options.order ? *options.order : OrderFromLabel(samples);
   LntReport report = FormatLntReport(samples, report_options);

@@ -55,6 +55,10 @@ std::optional<FileIdentity> IdentityOfFile(const std::string& path);
 /// The files a reading read, each once: its identity, and the path it was first reached by.
 using FilesRead = std::map<FileIdentity, std::string>;
 
+/// The path by which `files` reached the file at `path` (any path to the same file), or
+/// nullopt when that file is none of them or there is no file at `path`.
+std::optional<std::string> InputAt(const FilesRead& files, const std::string& path);
+
 /// Reads the files and directories of one side (of a comparison, or timeit-lnt's inputs)
 /// into `into`, each as ReadResults reads it, but every file once: a file reached again
 /// (named twice, in two directories given, through a link) is not read again, with one

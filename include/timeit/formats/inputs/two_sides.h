@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "timeit/formats/inputs/results_reader.h"
 #include "timeit/samples/samples.h"
 
 /// The two sides of a comparison, read together.
@@ -14,6 +15,8 @@ struct TwoSides {
   /// What reading found worth saying (lines skipped, files named twice, a file read on
   /// both sides), base's first, each without a prefix.
   std::vector<std::string> warnings;
+  /// The files read, of both sides.
+  FilesRead files;
 };
 
 /// Reads `base_paths` and `new_paths` as ReadSide reads each side, keeping the values of
