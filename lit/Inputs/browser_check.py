@@ -17,6 +17,8 @@ html.parser. Printed (one `key: value` a line, for FileCheck):
     refusals), each also as `console-error: TEXT`;
   figures: how many <figure> elements the DOM has;
   elements: TAG=COUNT for every tag in the DOM;
+  count TAG.CLASS: how many TAG elements of that class (or TAG elements) the DOM has, for
+    each --count;
   text-found: STRING for each --text found in the DOM's text (not in its markup).
 With --time, `load-seconds:` the wall time of the whole headless run (start-up included).
 Exit status 1 when a request was made, an element names an outside URL, a console error
@@ -73,12 +75,18 @@ class Dom(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.tags = {}
+        self.classes = {}
         self.text = []
         self.external = []
         self._skip = 0
 
     def handle_starttag(self, tag, attrs):
         self.tags[tag] = self.tags.get(tag, 0) + 1
+        for name, value in attrs:
+            if name == "class" and value:
+                for one in value.split():
+                    key = tag + "." + one
+                    self.classes[key] = self.classes.get(key, 0) + 1
         for name, value in attrs:
             if name in URL_ATTRIBUTES and value and not value.strip().startswith(("#", "data:")):
                 self.external.append("%s %s=%s" % (tag, name, value))
@@ -105,6 +113,7 @@ def main():
     parser.add_argument("--expect-figures", type=int)
     parser.add_argument("--text", action="append", default=[])
     parser.add_argument("--no-element", action="append", default=[])
+    parser.add_argument("--count", action="append", default=[], help="TAG.CLASS: print how many the DOM has")
     args = parser.parse_args()
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counter)
@@ -164,6 +173,8 @@ def main():
     ok &= not dom.external
     print("figures: %d" % dom.tags.get("figure", 0))
     print("elements: " + " ".join("%s=%d" % item for item in sorted(dom.tags.items())))
+    for selector in args.count:
+        print("count %s: %d" % (selector, dom.classes.get(selector, 0) if "." in selector else dom.tags.get(selector, 0)))
     text = "".join(dom.text)
     for wanted in args.text:
         found = wanted in text

@@ -8,7 +8,8 @@ so an end tag that closes anything but the element open is an error (a name that
 element would show up here), as is an element left open at the end. Then, always:
   - nothing is loaded from anywhere: no src, srcset, poster, action, formaction or data
     attribute, and no href (SVG's xlink:href too) but '#...' or 'data:...'; no <link>,
-    <base>, <img>, <iframe>, <object>, <embed>, <form>, <meta http-equiv>; no url(...) or
+    <base>, <img>, <iframe>, <object>, <embed>, <form>, <meta http-equiv> (but a
+    Content-Security-Policy that starts with default-src 'none'); no url(...) or
     @import in a style sheet or a style attribute;
   - nothing runs but the page's own script: exactly N <script> elements (default 1), none
     with a src, and no attribute that starts with "on" (an event handler).
@@ -114,7 +115,11 @@ def safety_problems(root, scripts_allowed):
             continue
         if element.tag in FORBIDDEN_ELEMENTS:
             problems.append("a <%s> element" % element.tag)
-        if element.tag == "meta" and "http-equiv" in element.attrs:
+        # The one allowed: the page's own Content-Security-Policy, which forbids loading
+        # anything (a refresh or a cookie would be a <meta http-equiv> too).
+        if element.tag == "meta" and "http-equiv" in element.attrs and not (
+                element.attrs["http-equiv"].lower() == "content-security-policy"
+                and element.attrs.get("content", "").startswith("default-src 'none'")):
             problems.append("a <meta http-equiv>")
         if element.tag == "script":
             scripts += 1

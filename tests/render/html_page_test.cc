@@ -14,10 +14,12 @@ TEST(HtmlPageTest, OneDocumentWithItsStyleAndScriptInline) {
   EXPECT_NE(page.find("p{}\n</style>"), std::string::npos);
   EXPECT_LT(page.find("<p>body</p>"), page.find("<script>"));
   EXPECT_TRUE(page.ends_with("</script>\n</body>\n</html>\n"));
-  // Nothing is loaded from anywhere: no URL of any kind in the page's own parts.
-  for (const char* external : {"src=", "href=", "url(", "@import", "http", "<link", "@font-face"}) {
+  // Nothing is loaded from anywhere: no URL of any kind in the page's own parts, and the
+  // browser is told to load nothing.
+  for (const char* external : {"src=", "href=", "url(", "@import", "http:", "https:", "<link", "@font-face"}) {
     EXPECT_EQ(page.find(external), std::string::npos) << external;
   }
+  EXPECT_NE(page.find("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"), std::string::npos);
 }
 
 TEST(HtmlPageTest, ColumnsAlignedLeftAsTheTextTableAlignsThem) {
