@@ -29,6 +29,7 @@ config.substitutions.append(("%timeit-history", os.path.join(config.timeit_bin_d
 config.substitutions.append(("%timeit-lnt", os.path.join(config.timeit_bin_dir, "timeit-lnt")))
 config.substitutions.append(("%timeit-noop", os.path.join(config.timeit_bin_dir, "timeit-noop")))
 config.substitutions.append(("%timeit", timeit))
+config.substitutions.append(("%bin-dir", config.timeit_bin_dir))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", "python3"))
 config.substitutions.append(("%scripts", os.path.join(config.timeit_source_dir, "scripts")))

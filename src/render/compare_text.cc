@@ -8,6 +8,7 @@
 #include "timeit/base/utf8.h"
 #include "timeit/render/histogram_text.h"
 #include "timeit/render/number_text.h"
+#include "timeit/render/sparkline.h"
 
 namespace timeit {
 namespace {
@@ -30,6 +31,26 @@ std::string HistogramLines(const ComparisonRow& row) {
     return text + "\n";
   };
   return line("base", histogram.base, " " + range) + line("new ", histogram.candidate, "");
+}
+
+// The widest a side's runs are drawn in the sparkline of a flagged row.
+constexpr size_t kRunsSparklineWidth = 30;
+
+// One line under a flagged row: each side's runs sorted (the distribution, lowest first) as
+// a sparkline, both on one scale, so that where the new runs lie against the base runs, and
+// how far they spread, read at a glance. Empty where a side has no value.
+std::string RunsSparkline(const ComparisonRow& row) {
+  std::vector<double> base = row.base.values;
+  std::vector<double> candidate = row.candidate.values;
+  if (base.empty() || candidate.empty()) return "";
+  std::sort(base.begin(), base.end());
+  std::sort(candidate.begin(), candidate.end());
+  double lo = std::min(base.front(), candidate.front());
+  double hi = std::max(base.back(), candidate.back());
+  bool seconds = IsSeconds(row.metric);
+  return "  runs sorted, one scale: base " + Sparkline(base, kRunsSparklineWidth, lo, hi) + "  new " +
+         Sparkline(candidate, kRunsSparklineWidth, lo, hi) + "  " + Quantity(lo, seconds, 4) +
+         (lo == hi ? "" : " .. " + Quantity(hi, seconds, 4)) + "\n";
 }
 
 }  // namespace
@@ -55,6 +76,7 @@ std::string CompareTextRenderer::Render(const ComparisonReport& report) const {
     for (const WorkChange& work : row.work_changes) {
       text += "  ! " + WorkChangeText(row, work, EscapeForDisplay) + "\n";
     }
+    if (style_.histograms && IsFlagged(row.verdict)) text += RunsSparkline(row);
     if (style_.histograms && row.histogram) text += HistogramLines(row);
   }
   for (const GeomeanRow& row : report.geomeans) text += GeomeanLine(row, report, EscapeForDisplay);

@@ -22,26 +22,19 @@ double MedianOfPresent(std::span<const double> values) {
   return present.size() % 2 == 1 ? present[middle] : (present[middle - 1] + present[middle]) / 2;
 }
 
-}  // namespace
-
-std::string Sparkline(std::span<const double> values, size_t width) {
+// The values drawn: each of them, or beyond `width`, the median of each run of them.
+std::vector<double> Columns(std::span<const double> values, size_t width) {
+  if (width == 0 || values.size() <= width) return {values.begin(), values.end()};
   std::vector<double> columns;
-  if (width == 0 || values.size() <= width) {
-    columns.assign(values.begin(), values.end());
-  } else {
-    for (size_t column = 0; column < width; ++column) {
-      size_t begin = column * values.size() / width;
-      size_t end = (column + 1) * values.size() / width;
-      columns.push_back(MedianOfPresent(values.subspan(begin, end - begin)));
-    }
+  for (size_t column = 0; column < width; ++column) {
+    size_t begin = column * values.size() / width;
+    size_t end = (column + 1) * values.size() / width;
+    columns.push_back(MedianOfPresent(values.subspan(begin, end - begin)));
   }
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -lo;
-  for (double value : columns) {
-    if (std::isnan(value)) continue;
-    lo = std::min(lo, value);
-    hi = std::max(hi, value);
-  }
+  return columns;
+}
+
+std::string Draw(const std::vector<double>& columns, double lo, double hi) {
   std::string line;
   for (double value : columns) {
     if (std::isnan(value)) {
@@ -49,11 +42,29 @@ std::string Sparkline(std::span<const double> values, size_t width) {
     } else if (!(hi > lo) || !std::isfinite(hi - lo)) {
       line += kBlocks[kLevels / 2 - 1];
     } else {
-      double level = (value - lo) / (hi - lo) * static_cast<double>(kLevels);
+      double level = std::clamp((value - lo) / (hi - lo), 0.0, 1.0) * static_cast<double>(kLevels);
       line += kBlocks[std::min(kLevels - 1, static_cast<size_t>(level))];
     }
   }
   return line;
+}
+
+}  // namespace
+
+std::string Sparkline(std::span<const double> values, size_t width) {
+  std::vector<double> columns = Columns(values, width);
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (double value : columns) {
+    if (std::isnan(value)) continue;
+    lo = std::min(lo, value);
+    hi = std::max(hi, value);
+  }
+  return Draw(columns, lo, hi);
+}
+
+std::string Sparkline(std::span<const double> values, size_t width, double lo, double hi) {
+  return Draw(Columns(values, width), lo, hi);
 }
 
 }  // namespace timeit

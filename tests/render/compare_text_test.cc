@@ -72,6 +72,7 @@ TEST(CompareTextTest, TextShowsHostsWarningsAndHistograms) {
       text.find(" improved\n"
                 "  ! sys: 53.1 ms -> 12.0 ms (-77%, p = 0.0079) while task-clock -30%: the kernel's work changed, "
                 "not the program's\n"
+                "  runs sorted, one scale: base █████  new ▁▁▁▁▁  68.00 ms .. 102.0 ms\n"
                 "  base |         █| 68.00 ms .. 102.0 ms\n"
                 "  new  |▅▄        |\n"
                 "geomean "),

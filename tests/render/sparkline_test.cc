@@ -43,5 +43,13 @@ TEST(SparklineTest, ManyValuesAreDrawnAtTheirMediansSoAStepStaysAStep) {
   EXPECT_EQ(Sparkline(std::vector<double>{1, 1, kGap, kGap, 2, 2}, 3), "▁ █");
 }
 
+TEST(SparklineTest, AScaleGivenIsSharedByTheLinesDrawnOnIt) {
+  // On 0 .. 8: value v is level floor(v), 8 the top; beyond the scale, the nearest end.
+  EXPECT_EQ(Sparkline(std::vector<double>{0, 1, 2, 3}, 60, 0, 8), "▁▂▃▄");
+  EXPECT_EQ(Sparkline(std::vector<double>{4, 5, 6, 8}, 60, 0, 8), "▅▆▇█");
+  EXPECT_EQ(Sparkline(std::vector<double>{-1, 9}, 60, 0, 8), "▁█");
+  EXPECT_EQ(Sparkline(std::vector<double>{3, 3}, 60, 3, 3), "▄▄");
+}
+
 }  // namespace
 }  // namespace timeit

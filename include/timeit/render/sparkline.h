@@ -12,4 +12,8 @@ namespace timeit {
 /// all are gaps), so that a step stays a step and one slow value does not fill a character.
 std::string Sparkline(std::span<const double> values, size_t width);
 
+/// The same on a scale given: `lo` drawn ▁ and `hi` █ (values beyond them as the nearest),
+/// so that several lines can share one scale; lo == hi draws ▄.
+std::string Sparkline(std::span<const double> values, size_t width, double lo, double hi);
+
 }  // namespace timeit
