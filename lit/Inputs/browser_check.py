@@ -151,8 +151,11 @@ def main():
     for line in Counter.requests:
         print("request: " + line)
     ok &= not Counter.requests
+    # A Content-Security-Policy refusal reads "Refused to ..." in older versions and "Loading
+    # the image ... violates the following Content Security Policy directive" in newer ones.
     errors = [line for line in run.stderr.splitlines()
-              if ":CONSOLE" in line and ("Uncaught" in line or "Refused" in line or "Error" in line)]
+              if ":CONSOLE" in line and any(word in line for word in ("Uncaught", "Refused", "Error",
+                                                                           "Content Security Policy"))]
     print("console-errors: %d" % len(errors))
     for line in errors:
         print("console-error: " + line.split("] ", 1)[-1])

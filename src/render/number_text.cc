@@ -45,14 +45,16 @@ std::string Quantity(double value, bool seconds, int digits) {
   if (value == 0) return "0 s";
   static constexpr std::pair<double, const char*> kUnits[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}};
   const auto* unit = &kUnits[3];
+  // By the magnitude: a negative time (a difference, an axis padded below 0) takes the unit
+  // of its size, as -1 s is "-1.00 s", not "-1000000000 ns".
   for (const auto& candidate : kUnits) {
-    if (value >= candidate.first) {
+    if (std::fabs(value) >= candidate.first) {
       unit = &candidate;
       break;
     }
   }
   double scaled = value / unit->first;
-  int decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(scaled))));
+  int decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(std::fabs(scaled)))));
   return StringPrintf("%.*f %s", decimals, scaled, unit->second);
 }
 

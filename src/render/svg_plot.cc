@@ -110,7 +110,10 @@ Range PaddedRange(double lo, double hi, bool log, double pad) {
       b += std::log10(1.01);
     }
     double margin = (b - a) * pad;
-    return {std::pow(10.0, a - margin), std::pow(10.0, b + margin)};
+    // Kept within the doubles: padded beyond them (1e-300 and 1e300 on one axis), an end
+    // would be 0 or infinite, and every value would land on one pixel.
+    return {std::max(std::pow(10.0, a - margin), std::numeric_limits<double>::denorm_min()),
+            std::min(std::pow(10.0, b + margin), std::numeric_limits<double>::max())};
   }
   if (!(hi > lo)) {
     double half = lo == 0 ? 1 : std::fabs(lo) * 0.01;

@@ -54,6 +54,10 @@ TEST(NumberTextTest, QuantitiesInTheMetricsUnit) {
   EXPECT_EQ(Quantity(2.5e-7, true, 3), "250 ns");
   EXPECT_EQ(Quantity(3e-6, true, 3), "3.00 µs");
   EXPECT_EQ(Quantity(0, true, 3), "0 s");
+  // A negative time (an axis padded below 0, a difference) in the unit of its magnitude.
+  EXPECT_EQ(Quantity(-1, true, 3), "-1.00 s");
+  EXPECT_EQ(Quantity(-0.0005, true, 3), "-500 µs");
+  EXPECT_EQ(Quantity(-2.5e-8, true, 2), "-25 ns");
   EXPECT_EQ(Quantity(1234, false, 3), "1234");
   EXPECT_EQ(Quantity(2.5, false, 3), "2.5");
   EXPECT_EQ(Quantity(12345.6, false, 3), "12346");

@@ -90,6 +90,14 @@ TEST(SvgPlotTest, PaddedRangesHoldEveryValue) {
   range = PaddedRange(1, 100, true, 0.5);  // a decade of padding either side
   EXPECT_NEAR(range.lo, 0.1, 1e-12);
   EXPECT_NEAR(range.hi, 1000, 1e-9);
+  // Padded beyond the doubles, the ends stay finite and positive, and the values apart.
+  range = PaddedRange(1e-300, 1e300, true, 0.05);
+  EXPECT_GT(range.lo, 0);
+  EXPECT_TRUE(std::isfinite(range.hi));
+  Scale wide = Scale::Log(range.lo, range.hi, 0, 100);
+  EXPECT_GT(wide(1e-300), 0);
+  EXPECT_LT(wide(1e300), 100);
+  EXPECT_GT(wide(1e300) - wide(1e-300), 80);
   EXPECT_TRUE(PreferLog(1, 10, 10));
   EXPECT_FALSE(PreferLog(1, 9, 10));
   EXPECT_FALSE(PreferLog(0, 100, 10));  // 0 has no place on a log scale
