@@ -315,6 +315,15 @@ inline void RefuseOutputThatIsAnInput(const std::string& output, const std::opti
               "-o '" + output + "' is the input '" + *input + "': the report would replace it; write it elsewhere");
 }
 
+/// -o FILE: where a front end writes its report, instead of standard output; `-` (as most
+/// tools read it) is standard output, and leaves `output` empty.
+inline CLI::Option* AddOutputOption(CLI::App& app, std::optional<std::string>& output) {
+  return app.add_option_function<std::string>(
+      "-o,--output", [&output](const std::string& path) { output = path == "-" ? std::nullopt : std::optional(path); },
+      "Write the report to FILE (replaced only once the report is complete) instead of standard output ('-': "
+      "standard output)");
+}
+
 /// Writes `text` to `output` (replaced only once complete: ReplaceFile) or, without one, to
 /// standard output, failing as CheckStandardOutput does when it was lost; `what` names it.
 inline void WriteReportOutput(const std::optional<std::string>& output, std::string_view text,

@@ -56,8 +56,7 @@ void AddOutputOptions(CLI::App& app, CompareOptions& options) {
             "Row order: verdict (regressed, improved, then the rest, each by effect size), effect, name, p");
   AddChoice(app, "--format", options.format, kReportFormatSpellings,
             "Output: text, json, csv, markdown, or html (one self-contained page with a figure of each flagged row)");
-  app.add_option("-o,--output", options.output,
-                 "Write the report to FILE (replaced only once the report is complete) instead of standard output");
+  AddOutputOption(app, options.output);
   AddChoice(app, "--plot", options.plots, kPlotSelectionSpellings,
             "Rows the HTML report draws a figure of their runs for: flagged (regressed or improved), all, none");
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");

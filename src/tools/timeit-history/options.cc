@@ -46,8 +46,7 @@ void AddOutputOptions(CLI::App& app, HistoryCommandLine& options) {
   AddChoice(app, "--format", options.format, kReportFormatSpellings,
             "Output: text, json, csv, markdown, or html (one self-contained page with a figure of each changed "
             "series)");
-  app.add_option("-o,--output", options.output,
-                 "Write the report to FILE (replaced only once the report is complete) instead of standard output");
+  AddOutputOption(app, options.output);
   AddChoice(app, "--color", options.color, kColorModeSpellings, "Colour the text table: auto, always, never");
   app.add_flag("--no-sparkline", options.no_sparkline, "Leave out each changed series' sparkline of its nights");
   AddChoice(app, "--plot", options.plots, kPlotSelectionSpellings,

@@ -52,8 +52,7 @@ LntOptions ParseLntOptions(int argc, char** argv) {
   app.add_option("--run-info", run_info, "Extra run field KEY=VALUE (repeatable)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->allow_extra_args(false);
-  app.add_option("-o,--output", options.output,
-                 "Write the report to FILE (replaced only once the report is complete) instead of standard output");
+  AddOutputOption(app, options.output);
   AddVersionFlag(app, TimeitVersion());
   ParseCommandLine(app, argc, argv);
   // An empty name would otherwise mean "none given", and the hostname would stand in for it.
