@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -49,7 +50,10 @@ struct SeriesOutputs {
 /// the program's stdout shares when it is not redirected and timeit's own is theirs.
 ProgressLine MakeProgressLine(const RunOptions& options, Reporter& reporter) {
   ProgressPlan plan;
-  plan.program_name = reporter.program_name();
+  // The line is redrawn on one row: the base name keeps a long path to timeit from pushing
+  // the time left off the end of it.
+  plan.program_name = std::filesystem::path(reporter.program_name()).filename().string();
+  if (plan.program_name.empty()) plan.program_name = reporter.program_name();
   for (const BenchmarkCommand& command : options.commands) plan.command_names.push_back(EscapeForDisplay(command.name));
   plan.warmup_runs = options.series.warmup_runs;
   plan.adaptive = options.series.adaptive;

@@ -31,7 +31,7 @@ inline constexpr Spellings<ProgressMode, 3> kProgressModeSpellings = {{
 
 /// What the line says at one moment.
 struct ProgressState {
-  /// Fit for display, as the messages name timeit.
+  /// Fit for display: the base name of the program timeit was run as.
   std::string program_name;
   RunKind kind = RunKind::kMeasured;
   /// The run's number (from 1) among the series' runs of its kind, every command's, and how
